@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Throughput benchmark: recount vs. the Python library sgfmill.
+#
+#   bash scripts/bench.sh
+#
+# 1. builds target/release/recount (cargo build --release);
+# 2. lays out >= 200,000 Go games without copying data: a temp dir of symlinks
+#    to the shared KGS archives, ROUNDS times over (15 x 13,526 = 202,890 games);
+# 3. times recount on it with --threads 2 and --threads 1;
+# 4. times sgfmill (scripts/bench_sgfmill.py, one process, one core) on one
+#    archive, in a venv at .venv-bench/ that this script creates;
+# 5. prints games/s and the ratios.
+#
+# Environment:
+#   RECOUNT_DATA=DIR   folder holding kgs-*.tar.gz   (default ../shared/data/go)
+#   ROUNDS=N           repetitions of the archive set (default 15)
+#   THREADS="2 1"      recount --threads values to run, first one is the headline
+#   SKIP_PEER=1        do not run sgfmill
+#   PEER_ALL=1         run sgfmill on every archive once (not just the 2001 one)
+#   PEER_ARCHIVE=NAME  archive (file name in RECOUNT_DATA) for sgfmill
+#                      (default kgs-2001-19-2298.tar.gz)
+#   VENV=DIR           venv for sgfmill (default .venv-bench)
+#   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
+#   RECOUNT_BIN=PATH   time this recount binary and skip the cargo build
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+
+DATA=${RECOUNT_DATA:-../shared/data/go}
+ROUNDS=${ROUNDS:-15}
+THREADS=${THREADS:-"2 1"}
+SKIP_PEER=${SKIP_PEER:-0}
+PEER_ALL=${PEER_ALL:-0}
+PEER_ARCHIVE=${PEER_ARCHIVE:-kgs-2001-19-2298.tar.gz}
+VENV=${VENV:-.venv-bench}
+BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
+
+die() { echo "bench.sh: $*" >&2; exit 1; }
+now() { date +%s.%N; }
+# elapsed START END -> seconds with 3 decimals
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+# rate GAMES SECONDS -> games/s, integer
+rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
+
+# CSV data rows (header excluded). CSV-aware when python3 is there, so quoted
+# newlines inside a field do not inflate the count; else wc -l minus 1.
+csv_rows() {
+    local f=$1
+    if [[ ! -s $f ]]; then echo 0; return; fi
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import csv, sys
+with open(sys.argv[1], newline="", encoding="utf-8", errors="replace") as f:
+    n = sum(1 for _ in csv.reader(f))
+print(max(n - 1, 0))' "$f"
+    else
+        echo $(( $(wc -l < "$f") - 1 ))
+    fi
+}
+
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"
+
+# ---- data -----------------------------------------------------------------
+shopt -s nullglob
+ARCHIVES=()
+if [[ -d $DATA ]]; then
+    DATA=$(cd "$DATA" && pwd -P)           # absolute: symlinks live in /tmp
+    ARCHIVES=("$DATA"/kgs-*.tar.gz)
+fi
+shopt -u nullglob
+if (( ${#ARCHIVES[@]} == 0 )); then
+    die "benchmarks need ../shared/data/go/kgs-*.tar.gz; set RECOUNT_DATA (looked in '${RECOUNT_DATA:-../shared/data/go}')"
+fi
+
+# Games per archive from the file name (kgs-2001-19-2298.tar.gz -> 2298), if it says.
+PER_ROUND=0
+for a in "${ARCHIVES[@]}"; do
+    if [[ $(basename "$a") =~ -([0-9]+)\.tar\.gz$ ]]; then
+        PER_ROUND=$(( PER_ROUND + BASH_REMATCH[1] ))
+    else
+        PER_ROUND=-1; break
+    fi
+done
+
+# ---- build ----------------------------------------------------------------
+if [[ -n ${RECOUNT_BIN:-} ]]; then
+    echo "== using RECOUNT_BIN=$BIN (no cargo build)"
+    [[ -x $BIN ]] || die "RECOUNT_BIN=$BIN is not an executable file"
+else
+    echo "== cargo build --release"
+    cargo build --release
+    [[ -x $BIN ]] || die "cargo build succeeded but $BIN is missing"
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/recount-bench.XXXXXX")
+cleanup() {
+    if [[ ${KEEP_TMP:-0} == 1 ]]; then
+        echo "bench.sh: kept $TMP"
+    else
+        rm -rf "$TMP"
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+mkdir -p "$TMP/in"
+for (( r = 1; r <= ROUNDS; r++ )); do
+    for a in "${ARCHIVES[@]}"; do
+        ln -s "$a" "$TMP/in/$(printf 'copy-%02d' "$r")-$(basename "$a")"
+    done
+done
+NLINKS=$(find "$TMP/in" -maxdepth 1 -type l | wc -l)
+# Warm the page cache so the first timed run does not pay for disk reads.
+cat "${ARCHIVES[@]}" > /dev/null
+
+echo
+echo "== machine: $(nproc) cores, $(uname -sm); $(rustc --version 2>/dev/null || echo 'rustc ?')"
+if REV=$(git rev-parse --short HEAD 2>/dev/null); then
+    git diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || REV="$REV + local changes"
+else
+    REV="(no commit yet)"
+fi
+echo "== recount $REV: $BIN"
+echo "== input: $NLINKS archive links (${#ARCHIVES[@]} archives x $ROUNDS rounds) in $TMP/in"
+if (( PER_ROUND > 0 )); then
+    EXPECTED=$(( PER_ROUND * ROUNDS ))
+    echo "   expected games (from file names): $EXPECTED"
+else
+    EXPECTED=
+fi
+
+# ---- recount --------------------------------------------------------------
+declare -A R_GAMES R_SECS R_RATE R_ERRS
+HAVE_TIME=0
+[[ -x /usr/bin/time ]] && HAVE_TIME=1
+
+for t in $THREADS; do
+    [[ $t =~ ^[1-9][0-9]*$ ]] || die "THREADS entries must be positive integers (got '$t')"
+    out="$TMP/out-t$t"
+    echo
+    echo "== recount --threads $t"
+    cmd=("$BIN" "$TMP/in" --out "$out" --quiet --threads "$t")
+    echo "   ${cmd[*]}"
+    rc=0
+    t0=$(now)
+    if (( HAVE_TIME )); then
+        /usr/bin/time -f '%e %M' -o "$TMP/time-t$t" "${cmd[@]}" || rc=$?
+    else
+        "${cmd[@]}" || rc=$?
+    fi
+    t1=$(now)
+    [[ -f $out/go_games.csv ]] || die "recount (rc=$rc) wrote no $out/go_games.csv"
+    (( rc == 0 )) || echo "   warning: recount exited with status $rc (report written, timing kept)"
+    secs=$(elapsed "$t0" "$t1")
+    games=$(csv_rows "$out/go_games.csv")
+    errs=$(csv_rows "$out/errors.csv")
+    R_GAMES[$t]=$games R_SECS[$t]=$secs R_ERRS[$t]=$errs R_RATE[$t]=$(rate "$games" "$secs")
+    lines=$(( $(wc -l < "$out/go_games.csv") - 1 ))
+    echo "   go_games.csv rows: $games   errors.csv rows: $errs   wall: $secs s"
+    (( lines == games )) || echo "   warning: go_games.csv has $lines lines but $games CSV records (multi-line records)"
+    if (( HAVE_TIME )) && [[ -s $TMP/time-t$t ]]; then
+        read -r _ maxkb < <(tail -n 1 "$TMP/time-t$t") || true
+        [[ -n ${maxkb:-} ]] && echo "   max RSS: $(( maxkb / 1024 )) MiB"
+    fi
+    if [[ -n $EXPECTED ]] && (( games + errs < EXPECTED )); then
+        echo "   warning: games + errors = $(( games + errs )) < $EXPECTED expected"
+    fi
+done
+
+# ---- sgfmill ----------------------------------------------------------------
+P_GAMES= P_SECS= P_RATE=
+if [[ $SKIP_PEER == 1 ]]; then
+    echo
+    echo "== sgfmill: skipped (SKIP_PEER=1)"
+else
+    echo
+    echo "== sgfmill (Python, one process)"
+    if [[ ! -x $VENV/bin/python ]]; then
+        echo "   creating venv $VENV"
+        python3 -m venv "$VENV" || die "python3 -m venv failed (Debian: apt-get install python3-venv)"
+    fi
+    # keep the venv out of git even without a .gitignore entry
+    [[ -e $VENV/.gitignore ]] || echo '*' > "$VENV/.gitignore"
+    if ! "$VENV/bin/python" -c 'import sgfmill' 2>/dev/null; then
+        echo "   pip install -r scripts/requirements-bench.txt"
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+            -r scripts/requirements-bench.txt
+    fi
+    if [[ $PEER_ALL == 1 ]]; then
+        PEER_IN=("${ARCHIVES[@]}")
+    else
+        [[ -f $DATA/$PEER_ARCHIVE ]] || die "peer archive $DATA/$PEER_ARCHIVE not found (set PEER_ARCHIVE)"
+        PEER_IN=("$DATA/$PEER_ARCHIVE")
+    fi
+    PIN=()
+    command -v taskset >/dev/null 2>&1 && PIN=(taskset -c 0)
+    echo "   ${PIN[*]:+${PIN[*]} }$VENV/bin/python scripts/bench_sgfmill.py ${PEER_IN[*]##*/}"
+    t0=$(now)
+    "${PIN[@]}" "$VENV/bin/python" scripts/bench_sgfmill.py "${PEER_IN[@]}" > "$TMP/sgfmill.txt"
+    t1=$(now)
+    sed 's/^/   /' "$TMP/sgfmill.txt"
+    result=$(grep '^RESULT ' "$TMP/sgfmill.txt" | tail -n 1)
+    [[ -n $result ]] || die "bench_sgfmill.py printed no RESULT line"
+    P_GAMES=$(sed -n 's/.* games=\([0-9]*\).*/\1/p' <<< "$result")
+    # Wall time of the whole process (interpreter start-up included), like recount's.
+    P_SECS=$(elapsed "$t0" "$t1")
+    P_RATE=$(rate "$P_GAMES" "$P_SECS")
+fi
+
+# ---- summary ----------------------------------------------------------------
+echo
+echo "================ summary ================"
+for t in $THREADS; do
+    label="recount ($t thread$([[ $t == 1 ]] || echo s)):"
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (%d error rows)\n' \
+        "$label" "${R_GAMES[$t]}" "${R_SECS[$t]}" "${R_RATE[$t]}" "${R_ERRS[$t]}"
+done
+if [[ -n $P_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %6d games/s\n' \
+        "sgfmill (1 core):" "$P_GAMES" "$P_SECS" "$P_RATE"
+fi
+set -- $THREADS
+if (( $# >= 2 )); then
+    echo "scaling recount($1 threads)/recount($2 thread$([[ $2 == 1 ]] || echo s)): $(ratio "${R_RATE[$1]}" "${R_RATE[$2]}")"
+fi
+if [[ -n $P_RATE ]]; then
+    for t in $THREADS; do
+        echo "ratio recount($t thread$([[ $t == 1 ]] || echo s))/sgfmill: $(ratio "${R_RATE[$t]}" "$P_RATE")"
+    done
+fi

@@ -1,0 +1,4 @@
+//! Analyses: pure functions from a replayed game to a report row. They never
+//! write; the pipeline hands their rows to the sinks.
+
+pub mod go_game;

@@ -1,0 +1,169 @@
+//! The command line: what the user typed ([`Args`]), checked and resolved
+//! into a [`Config`] that the rest of recount uses, and [`main`] that runs it
+//! and maps the outcome to an exit code.
+
+use crate::discover::{expand, Entry, ReadLimits};
+use crate::go::rules;
+use crate::pipeline::{self, Settings, Summary};
+use crate::report::CsvDir;
+use clap::Parser;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Re-score archives of Go game records into CSV reports.
+///
+/// Reads SGF files, directories (recursively), .tar/.tar.gz/.tgz/.zip
+/// archives and gzipped files in place; `-` reads a list of paths, one per
+/// line, from stdin. Writes go_games.csv and errors.csv to --out.
+#[derive(Debug, Parser)]
+#[command(name = "recount", version, about, long_about = None)]
+pub struct Args {
+    /// Files, directories or archives to read; `-` for a list on stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Directory for the CSV reports (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = "recount-out")]
+    pub out: PathBuf,
+
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Rules for games whose RU is absent or unknown (japanese, chinese,
+    /// aga, korean, new-zealand, tromp-taylor, stone-scoring).
+    #[arg(long, value_name = "NAME", default_value = "japanese")]
+    pub rules: String,
+
+    /// Largest game tree read, in MiB; larger ones become error rows.
+    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    pub max_game_mib: u64,
+
+    /// No progress bar and no summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Exit with status 1 when any error row was written.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Everything a run needs, resolved from [`Args`]; no clap types past here.
+pub struct Config {
+    pub entries: Vec<Entry>,
+    pub settings: Settings,
+    pub threads: usize,
+    pub progress: bool,
+    pub summary: bool,
+    pub strict: bool,
+    pub sink: CsvDir,
+}
+
+impl TryFrom<Args> for Config {
+    type Error = String;
+
+    fn try_from(a: Args) -> Result<Config, String> {
+        let default_rules = rules::lookup(&a.rules).ok_or_else(|| {
+            format!(
+                "{}; choose one with --rules",
+                a.rules.parse::<rules::Rules>().unwrap_err()
+            )
+        })?;
+        let threads = match a.threads {
+            Some(0) => return Err("--threads must be at least 1".into()),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        if a.max_game_mib == 0 {
+            return Err("--max-game-mib must be at least 1".into());
+        }
+        let entries = expand(&a.paths, &mut std::io::stdin().lock())
+            .map_err(|e| format!("{e}; check the path and try again"))?;
+        let sink = CsvDir::create(&a.out).map_err(|e| {
+            format!(
+                "cannot write reports to '{}': {e}; choose another --out",
+                a.out.display()
+            )
+        })?;
+        Ok(Config {
+            entries,
+            settings: Settings {
+                default_rules,
+                limits: ReadLimits {
+                    max_game_bytes: a.max_game_mib * 1024 * 1024,
+                },
+            },
+            threads,
+            progress: !a.quiet && std::io::stderr().is_terminal(),
+            summary: !a.quiet,
+            strict: a.strict,
+            sink,
+        })
+    }
+}
+
+/// Parses the command line, runs, prints the summary; returns the exit code:
+/// 0 when the run completed (error rows included, unless `--strict`), 1 for
+/// error rows under `--strict`, 2 when the run could not happen.
+pub fn main() -> i32 {
+    let args = Args::parse();
+    let mut config = match Config::try_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("recount: {e}");
+            return 2;
+        }
+    };
+    // Panics inside a game are caught and reported as error rows; keep the
+    // default hook from printing them as well.
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = pipeline::run(
+        &config.entries,
+        config.settings,
+        config.threads,
+        config.progress,
+        &mut config.sink,
+    );
+    match result {
+        Ok(summary) => {
+            if config.summary {
+                eprintln!("{}", summary_line(&summary, &config));
+            }
+            if config.strict && summary.tally.errors > 0 {
+                1
+            } else {
+                0
+            }
+        }
+        Err(e) => {
+            eprintln!(
+                "recount: cannot write reports to '{}': {e}; check free space and permissions",
+                config.sink.dir().display()
+            );
+            2
+        }
+    }
+}
+
+fn summary_line(s: &Summary, c: &Config) -> String {
+    let secs = s.elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        s.tally.games as f64 / secs
+    } else {
+        0.0
+    };
+    let skipped = if s.skipped > 0 {
+        format!(" ({} other files skipped by name)", s.skipped)
+    } else {
+        String::new()
+    };
+    format!(
+        "recount: {} files{skipped}, {} games, {} error rows, {} illegal moves in {secs:.2} s \
+         ({rate:.0} games/s); reports in {}",
+        s.tally.files,
+        s.tally.games,
+        s.tally.errors,
+        s.tally.illegal_moves,
+        c.sink.dir().display()
+    )
+}

@@ -1,0 +1,408 @@
+//! A Go game record: the typed facts of one SGF game tree's main line
+//! (board, komi, handicap, rules, result, players) and its setup and moves
+//! as a list of events for [`crate::go::replay`].
+
+use crate::go::board::{Color, MAX_SIDE};
+use crate::parse::charset::Charset;
+use crate::parse::sgf::{unescape, Tree};
+use crate::report::single_line;
+use std::fmt;
+
+/// Where a move goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveAt {
+    Pass,
+    Point(u8, u8),
+    /// Not a point of this board (kept as written, for the finding).
+    OffBoard(String),
+}
+
+/// One step of the main line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// `AB`/`AW` (Some) or `AE` (None) on one point.
+    Setup {
+        stone: Option<Color>,
+        x: u8,
+        y: u8,
+    },
+    /// End of a node's setup: the board rebuilds its chains.
+    SetupDone,
+    Move {
+        color: Color,
+        at: MoveAt,
+    },
+}
+
+/// The game facts recount reports; text already decoded.
+#[derive(Debug, Clone, Default)]
+pub struct GoRecord {
+    pub width: u8,
+    pub height: u8,
+    pub komi: Option<f64>,
+    pub handicap: Option<u32>,
+    pub rules_raw: String,
+    pub result_raw: String,
+    pub black: String,
+    pub white: String,
+    pub date: String,
+    pub charset: &'static str,
+    pub events: Vec<Event>,
+    pub variations_ignored: u32,
+    /// `TB`/`TW` territory markup on the last node (KGS, CGoban).
+    pub territory_markup: bool,
+    /// Things a reader should know about how the record was read.
+    pub notes: Vec<String>,
+}
+
+impl GoRecord {
+    /// `SZ` as SGF writes it: `19`, or `13:2` for a rectangle.
+    pub fn size_text(&self) -> String {
+        if self.width == self.height {
+            self.width.to_string()
+        } else {
+            format!("{}:{}", self.width, self.height)
+        }
+    }
+
+    /// Black stones placed by setup before the first move.
+    pub fn handicap_stones(&self) -> u32 {
+        self.events
+            .iter()
+            .take_while(|e| !matches!(e, Event::Move { .. }))
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Setup {
+                        stone: Some(Color::Black),
+                        ..
+                    }
+                )
+            })
+            .count() as u32
+    }
+}
+
+/// Why a game tree is not a Go record we can replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// `GM` names another game; backgammon is `GM[6]`.
+    NotGo { gm: String },
+    /// `SZ` unreadable or outside 1..=52.
+    BadSize { sz: String },
+}
+
+impl RecordError {
+    /// The `stage` column of the errors report.
+    pub fn stage(&self) -> &'static str {
+        match self {
+            RecordError::NotGo { .. } => "unsupported",
+            RecordError::BadSize { .. } => "record",
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::NotGo { gm } if gm == "6" => {
+                f.write_str("backgammon game (GM[6]): not yet supported")
+            }
+            RecordError::NotGo { gm } => write!(f, "GM[{gm}] is not Go (GM[1]); skipped"),
+            RecordError::BadSize { sz } => {
+                write!(
+                    f,
+                    "board size SZ[{sz}] is not a size from 1 to 52; cannot replay"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Reads the record of one parsed game tree.
+///
+/// # Errors
+/// [`RecordError`] when the tree is not a Go game or its board size is
+/// unusable.
+pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
+    if tree.node_count() == 0 {
+        return Err(RecordError::BadSize { sz: String::new() });
+    }
+    let charset = Charset::from_ca(tree.get(0, "CA"));
+    let mut notes: Vec<String> = Vec::new();
+    let mut text = |name: &str| root_text(tree, charset, name, &mut notes);
+    let gm = text("GM");
+    if !gm.is_empty() && gm != "1" {
+        return Err(RecordError::NotGo { gm });
+    }
+    let sz = text("SZ");
+    let (width, height) = parse_size(&sz).ok_or(RecordError::BadSize { sz: sz.clone() })?;
+    let mut rec = GoRecord {
+        width,
+        height,
+        rules_raw: text("RU"),
+        result_raw: text("RE"),
+        black: text("PB"),
+        white: text("PW"),
+        date: text("DT"),
+        charset: charset.name(),
+        variations_ignored: tree.variations_ignored,
+        ..GoRecord::default()
+    };
+    let km = text("KM");
+    let ha = text("HA");
+    if !km.is_empty() {
+        match km.parse::<f64>() {
+            Ok(k) if k.is_finite() => rec.komi = Some(k),
+            _ => notes.push(format!("KM[{km}] is not a number; komi left empty")),
+        }
+    }
+    if !ha.is_empty() {
+        match ha.parse::<u32>() {
+            Ok(h) => rec.handicap = Some(h),
+            _ => notes.push(format!("HA[{ha}] is not a number; handicap left empty")),
+        }
+    }
+    if charset.unknown_label() {
+        let ca = String::from_utf8_lossy(tree.get(0, "CA").unwrap_or_default()).into_owned();
+        notes.push(format!("CA[{ca}] is not a charset we know"));
+    }
+    read_events(tree, &mut rec);
+    if let Some(h) = rec.handicap.filter(|&h| h >= 2) {
+        let stones = rec.handicap_stones();
+        if stones == 0 {
+            notes.push(format!(
+                "HA[{h}] without AB setup stones: replayed as recorded (no stones added)"
+            ));
+        } else if stones != h {
+            notes.push(format!(
+                "HA[{h}] but {stones} black setup stones before the first move"
+            ));
+        }
+    }
+    if tree.stray_bytes > 0 {
+        notes.push(format!(
+            "{} stray characters outside values skipped",
+            tree.stray_bytes
+        ));
+    }
+    rec.notes = notes;
+    Ok(rec)
+}
+
+/// Decodes a root property's text (empty when absent), noting once any
+/// decoding trouble.
+fn root_text(tree: &Tree<'_>, charset: Charset, name: &str, notes: &mut Vec<String>) -> String {
+    let Some(raw) = tree.get(0, name) else {
+        return String::new();
+    };
+    let raw = unescape(raw);
+    let (s, note) = charset.decode(&raw);
+    if let Some(n) = note {
+        if !notes.iter().any(|x| x == n) {
+            notes.push(n.to_string());
+        }
+    }
+    single_line(s.trim())
+}
+
+/// Reads `SZ`: `19`, `13:2` (columns:rows); absent means 19.
+fn parse_size(sz: &str) -> Option<(u8, u8)> {
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=MAX_SIDE).contains(n))
+    };
+    if sz.is_empty() {
+        return Some((19, 19));
+    }
+    match sz.split_once(':') {
+        Some((w, h)) => Some((parse(w)?, parse(h)?)),
+        None => parse(sz).map(|n| (n, n)),
+    }
+}
+
+/// An SGF coordinate letter: `a`–`z` are 0–25, `A`–`Z` 26–51.
+fn coord(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    }
+}
+
+fn point(v: &[u8], w: u8, h: u8) -> Option<(u8, u8)> {
+    match v {
+        [a, b] => {
+            let (x, y) = (coord(*a)?, coord(*b)?);
+            (x < w && y < h).then_some((x, y))
+        }
+        _ => None,
+    }
+}
+
+fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
+    let (w, h) = (rec.width, rec.height);
+    let mut bad_setup = 0u32;
+    for i in 0..tree.node_count() {
+        let props = tree.node(i);
+        let mut setup = false;
+        for p in props {
+            let stone = match p.ident.as_bytes() {
+                b"AB" => Some(Color::Black),
+                b"AW" => Some(Color::White),
+                b"AE" => None,
+                _ => continue,
+            };
+            for v in tree.prop_values(p) {
+                let v = v.trim_ascii();
+                // A point, or a rectangle `aa:cc` (FF[4] compressed list).
+                let rect = match v.iter().position(|&c| c == b':') {
+                    Some(k) => point(&v[..k], w, h).zip(point(&v[k + 1..], w, h)),
+                    None => point(v, w, h).map(|p| (p, p)),
+                };
+                match rect {
+                    Some(((x0, y0), (x1, y1))) => {
+                        for y in y0.min(y1)..=y0.max(y1) {
+                            for x in x0.min(x1)..=x0.max(x1) {
+                                rec.events.push(Event::Setup { stone, x, y });
+                                setup = true;
+                            }
+                        }
+                    }
+                    None => bad_setup += 1,
+                }
+            }
+        }
+        if setup {
+            rec.events.push(Event::SetupDone);
+        }
+        for p in props {
+            let color = match p.ident.as_bytes() {
+                b"B" => Color::Black,
+                b"W" => Color::White,
+                _ => continue,
+            };
+            let v = tree.prop_values(p)[0].trim_ascii();
+            let at = if v.is_empty() || (v == b"tt" && w <= 19 && h <= 19) {
+                MoveAt::Pass
+            } else {
+                match point(v, w, h) {
+                    Some((x, y)) => MoveAt::Point(x, y),
+                    None => MoveAt::OffBoard(String::from_utf8_lossy(v).into_owned()),
+                }
+            };
+            rec.events.push(Event::Move { color, at });
+        }
+        if i + 1 == tree.node_count() {
+            rec.territory_markup = props.iter().any(|p| p.ident.is("TB") || p.ident.is("TW"));
+        }
+    }
+    if bad_setup > 0 {
+        rec.notes
+            .push(format!("{bad_setup} setup points off the board ignored"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::sgf::parse_tree;
+
+    fn record(sgf: &str) -> Result<GoRecord, RecordError> {
+        read_record(&parse_tree(sgf.as_bytes()).unwrap())
+    }
+
+    #[test]
+    fn reads_root_facts_and_moves() {
+        let r = record("(;GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg]RU[Japanese]RE[W+R];W[ee];B[];W[tt])")
+            .unwrap();
+        assert_eq!((r.width, r.komi, r.handicap), (9, Some(6.5), Some(2)));
+        assert_eq!(r.handicap_stones(), 2);
+        assert_eq!(r.events.len(), 6);
+        assert_eq!(
+            r.events[3],
+            Event::Move {
+                color: Color::White,
+                at: MoveAt::Point(4, 4)
+            }
+        );
+        assert_eq!(
+            r.events[4],
+            Event::Move {
+                color: Color::Black,
+                at: MoveAt::Pass
+            }
+        );
+        // tt is a pass on boards up to 19×19.
+        assert_eq!(
+            r.events[5],
+            Event::Move {
+                color: Color::White,
+                at: MoveAt::Pass
+            }
+        );
+        assert!(r.notes.is_empty(), "{:?}", r.notes);
+    }
+
+    #[test]
+    fn rectangles_sizes_and_compressed_lists() {
+        let r = record("(;SZ[13:2]AB[aa:cb];B[ma];W[na])").unwrap();
+        assert_eq!((r.width, r.height, r.size_text().as_str()), (13, 2, "13:2"));
+        assert_eq!(r.handicap_stones(), 6);
+        assert_eq!(
+            r.events[7],
+            Event::Move {
+                color: Color::Black,
+                at: MoveAt::Point(12, 0)
+            }
+        );
+        assert_eq!(
+            r.events[8],
+            Event::Move {
+                color: Color::White,
+                at: MoveAt::OffBoard("na".into())
+            }
+        );
+        // On a 21×21 board tt is a point.
+        let r = record("(;SZ[21];B[tt])").unwrap();
+        assert_eq!(
+            r.events[0],
+            Event::Move {
+                color: Color::Black,
+                at: MoveAt::Point(19, 19)
+            }
+        );
+    }
+
+    #[test]
+    fn not_go_and_bad_sizes() {
+        assert_eq!(
+            record("(;GM[6];W[31hefe])").unwrap_err().stage(),
+            "unsupported"
+        );
+        assert!(record("(;GM[6])")
+            .unwrap_err()
+            .to_string()
+            .contains("backgammon"));
+        assert!(matches!(
+            record("(;SZ[60])"),
+            Err(RecordError::BadSize { .. })
+        ));
+        assert!(matches!(
+            record("(;SZ[x])"),
+            Err(RecordError::BadSize { .. })
+        ));
+    }
+
+    #[test]
+    fn notes_for_handicap_without_stones_and_bad_komi() {
+        let r = record("(;HA[3]KM[abc];B[dd])").unwrap();
+        assert_eq!(r.komi, None);
+        assert!(r.notes.iter().any(|n| n.contains("KM[abc]")));
+        assert!(r.notes.iter().any(|n| n.contains("HA[3] without AB")));
+    }
+}

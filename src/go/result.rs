@@ -1,0 +1,171 @@
+//! The recorded result (`RE`): who won, by what, and how the game ended.
+
+use crate::go::board::Color;
+use serde::Serialize;
+
+/// How the recorded game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum EndKind {
+    /// Counted: a winner and a margin (`B+3.5`).
+    Score,
+    Resign,
+    Time,
+    Forfeit,
+    /// `0`, `Draw`, `Jigo`.
+    Draw,
+    /// No result (`Void`).
+    Void,
+    /// Absent, `?`, or text we cannot read (a winner may still be known,
+    /// as in `B+`).
+    #[default]
+    Unknown,
+}
+
+/// `RE` read into its parts; the raw text is kept by the record.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct GameResult {
+    pub kind: EndKind,
+    pub winner: Option<Color>,
+    pub margin: Option<f64>,
+}
+
+/// Reads `RE` as SGF FF[4] writes it (`B+3.5`, `W+R`, `B+Resign`, `W+T`,
+/// `B+F`, `0`, `Draw`, `Void`, `?`), case-insensitively, plus the Chinese and
+/// Japanese wordings Asian servers use for a win by resignation (黑中盘胜,
+/// 白中押し勝ち) and a bare win (黑胜).
+///
+/// # Examples
+/// ```
+/// use recount::go::result::{parse_result, EndKind};
+/// assert_eq!(parse_result("W+12.5").margin, Some(12.5));
+/// assert_eq!(parse_result("b+resign").kind, EndKind::Resign);
+/// ```
+pub fn parse_result(raw: &str) -> GameResult {
+    let text = raw.trim();
+    let lower = text.to_ascii_lowercase();
+    let unknown = GameResult::default();
+    match lower.as_str() {
+        "" | "?" => return unknown,
+        "0" | "draw" | "jigo" | "d" | "0.0" => {
+            return GameResult {
+                kind: EndKind::Draw,
+                ..unknown
+            };
+        }
+        "void" => {
+            return GameResult {
+                kind: EndKind::Void,
+                ..unknown
+            }
+        }
+        _ => {}
+    }
+    if let Some(r) = parse_asian(text) {
+        return r;
+    }
+    let winner = match lower.as_bytes().first() {
+        Some(b'b') => Color::Black,
+        Some(b'w') => Color::White,
+        _ => return unknown,
+    };
+    let Some(rest) = lower[1..].trim_start().strip_prefix('+') else {
+        return unknown;
+    };
+    let rest = rest.trim();
+    let won = GameResult {
+        winner: Some(winner),
+        ..unknown
+    };
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    match word.as_str() {
+        "r" | "res" | "resign" | "resignation" => GameResult {
+            kind: EndKind::Resign,
+            ..won
+        },
+        "t" | "time" => GameResult {
+            kind: EndKind::Time,
+            ..won
+        },
+        "f" | "forfeit" => GameResult {
+            kind: EndKind::Forfeit,
+            ..won
+        },
+        "" => {
+            let num: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            match num.parse::<f64>() {
+                Ok(m) if m.is_finite() => GameResult {
+                    kind: EndKind::Score,
+                    margin: Some(m),
+                    ..won
+                },
+                _ => won,
+            }
+        }
+        _ => won,
+    }
+}
+
+fn parse_asian(text: &str) -> Option<GameResult> {
+    let winner = match text.chars().next()? {
+        '黑' | '黒' => Color::Black,
+        '白' => Color::White,
+        _ => return None,
+    };
+    let won = GameResult {
+        winner: Some(winner),
+        ..GameResult::default()
+    };
+    if ["中盘", "中盤", "中押"].iter().any(|w| text.contains(w)) {
+        Some(GameResult {
+            kind: EndKind::Resign,
+            ..won
+        })
+    } else if ["胜", "勝"].iter().any(|w| text.contains(w)) {
+        Some(won)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_usual_forms() {
+        let r = parse_result("B+3.5");
+        assert_eq!(
+            (r.kind, r.winner, r.margin),
+            (EndKind::Score, Some(Color::Black), Some(3.5))
+        );
+        assert_eq!(parse_result("W+R").kind, EndKind::Resign);
+        assert_eq!(parse_result("W+Resign").winner, Some(Color::White));
+        assert_eq!(parse_result("B+T").kind, EndKind::Time);
+        assert_eq!(parse_result("W+Time").kind, EndKind::Time);
+        assert_eq!(parse_result("B+F").kind, EndKind::Forfeit);
+        assert_eq!(parse_result("Jigo").kind, EndKind::Draw);
+        assert_eq!(parse_result("0").kind, EndKind::Draw);
+        assert_eq!(parse_result("Void").kind, EndKind::Void);
+        assert_eq!(parse_result("?"), GameResult::default());
+    }
+
+    #[test]
+    fn partial_and_odd_forms() {
+        let r = parse_result("B+");
+        assert_eq!((r.kind, r.winner), (EndKind::Unknown, Some(Color::Black)));
+        assert_eq!(parse_result("W+0.5").margin, Some(0.5));
+        assert_eq!(parse_result("B+12").margin, Some(12.0));
+        assert_eq!(parse_result("black wins"), GameResult::default());
+        assert_eq!(parse_result("黑中盘胜").kind, EndKind::Resign);
+        assert_eq!(parse_result("白中押し勝ち").winner, Some(Color::White));
+        let r = parse_result("黑胜3又3/4子");
+        assert_eq!((r.kind, r.winner), (EndKind::Unknown, Some(Color::Black)));
+    }
+}

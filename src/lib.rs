@@ -1,0 +1,14 @@
+//! recount: batch re-scoring of Go (and, later, backgammon) game archives.
+//!
+//! Data flows one way: [`discover`] finds sources and streams game trees,
+//! [`parse`] reads them, [`go`] replays them, [`analysis`] turns a replayed
+//! game into rows, [`report`] writes the rows; [`pipeline`] runs it all in
+//! parallel and [`cli`] is the command line.
+
+pub mod analysis;
+pub mod cli;
+pub mod discover;
+pub mod go;
+pub mod parse;
+pub mod pipeline;
+pub mod report;

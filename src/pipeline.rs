@@ -1,0 +1,269 @@
+//! The run: discovery → parallel processing → ordered sinks.
+//!
+//! One thread streams sources into numbered units, a rayon pool turns each
+//! unit into formatted rows, and the collector writes them strictly in unit
+//! order (sources sorted by path, members in archive order, games in file
+//! order), so reports are byte-identical for any thread count. A window caps
+//! how far reading may run ahead of writing, which bounds memory.
+
+use crate::analysis::go_game::{go_game_row, RulesUsed};
+use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::go::record::read_record;
+use crate::go::replay::replay;
+use crate::go::rules::{self, Rules};
+use crate::parse::sgf::parse_tree;
+use crate::report::{single_line, ErrorRow, RowBuf, Sink, Table};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::ops::AddAssign;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Units that may be read ahead of the collector.
+const WINDOW: u64 = 4096;
+
+/// What processing needs to know.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Rules for games whose `RU` is absent or unknown.
+    pub default_rules: (&'static str, Rules),
+    pub limits: ReadLimits,
+}
+
+/// Run totals; workers add theirs up.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Files and archive members read.
+    pub files: u64,
+    /// Games replayed (rows in `go_games.csv`).
+    pub games: u64,
+    /// Rows in `errors.csv`.
+    pub errors: u64,
+    pub illegal_moves: u64,
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, o: Tally) {
+        self.files += o.files;
+        self.games += o.games;
+        self.errors += o.errors;
+        self.illegal_moves += o.illegal_moves;
+    }
+}
+
+/// The outcome of a whole run.
+#[derive(Debug, Clone, Copy)]
+pub struct Summary {
+    pub tally: Tally,
+    pub skipped: u64,
+    pub elapsed: Duration,
+}
+
+/// Turns one unit into rows. Never panics: a panic inside becomes an
+/// `internal` error row.
+pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
+    let mut rows = RowBuf::default();
+    let mut tally = Tally {
+        files: unit.first_of_source as u64,
+        ..Tally::default()
+    };
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        process_inner(unit, settings, &mut rows)
+    }));
+    let error = match outcome {
+        Ok(Ok(illegal)) => {
+            tally.games = 1;
+            tally.illegal_moves = illegal;
+            None
+        }
+        Ok(Err((stage, reason))) => Some((stage, reason)),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            rows = RowBuf::default();
+            Some((
+                "internal",
+                format!("internal error while processing ({msg}); please report it"),
+            ))
+        }
+    };
+    if let Some((stage, reason)) = error {
+        tally.errors = 1;
+        rows.push(
+            Table::Errors,
+            &error_row(&unit.origin, unit.game, stage, reason),
+        );
+    }
+    (rows, tally)
+}
+
+type Failure = (&'static str, String);
+
+fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<u64, Failure> {
+    let bytes = match &unit.payload {
+        Payload::Tree(b) => b,
+        Payload::Failed { stage, reason } => return Err((stage, reason.clone())),
+    };
+    let tree = parse_tree(bytes).map_err(|e| ("parse", e.to_string()))?;
+    let record = read_record(&tree).map_err(|e| (e.stage(), e.to_string()))?;
+    let (used, rules) = match rules::lookup(&record.rules_raw) {
+        Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
+        None => {
+            let (name, r) = settings.default_rules;
+            (
+                RulesUsed {
+                    name,
+                    source: "default",
+                },
+                r,
+            )
+        }
+    };
+    let replayed = replay(&record, rules);
+    let row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
+    rows.push(Table::GoGames, &row);
+    Ok(replayed.illegal.len() as u64)
+}
+
+fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {
+    ErrorRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game: (game > 0).then_some(game),
+        stage,
+        reason: single_line(&reason),
+    }
+}
+
+/// Lets the reader run at most [`WINDOW`] units ahead of the writer.
+struct Window {
+    written: Mutex<u64>,
+    moved: Condvar,
+}
+
+impl Window {
+    fn wait_for(&self, seq: u64) {
+        let mut w = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        while seq >= *w + WINDOW {
+            w = self.moved.wait(w).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn advance(&self, to: u64) {
+        *self.written.lock().unwrap_or_else(|e| e.into_inner()) = to;
+        self.moved.notify_all();
+    }
+}
+
+/// Runs the whole pipeline over `entries`, writing to `sink`.
+///
+/// # Errors
+/// Only a failure to write the reports stops the run.
+pub fn run(
+    entries: &[Entry],
+    settings: Settings,
+    threads: usize,
+    show_progress: bool,
+    sink: &mut dyn Sink,
+) -> std::io::Result<Summary> {
+    let start = Instant::now();
+    let progress = Arc::new(Progress::default());
+    let total_bytes: u64 = entries
+        .iter()
+        .filter_map(|e| std::fs::metadata(&e.path).ok())
+        .map(|m| m.len())
+        .sum();
+    let bar = if show_progress {
+        let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {msg}",
+            )
+            .expect("valid template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("recount-worker-{i}"))
+        .build()
+        .map_err(std::io::Error::other)?;
+    let window = Window {
+        written: Mutex::new(0),
+        moved: Condvar::new(),
+    };
+    let (unit_tx, unit_rx) = mpsc::sync_channel::<(u64, Unit)>(256);
+    let (row_tx, row_rx) = mpsc::channel::<(u64, RowBuf, Tally)>();
+    let mut tally = Tally::default();
+    let stop = AtomicBool::new(false);
+    sink.begin()?;
+    let written = std::thread::scope(|s| -> std::io::Result<()> {
+        let progress_r = Arc::clone(&progress);
+        let (window_r, stop_r) = (&window, &stop);
+        s.spawn(move || {
+            let mut seq = 0u64;
+            for entry in entries {
+                let mut emit = |unit: Unit| {
+                    window_r.wait_for(seq);
+                    let ok = !stop_r.load(Ordering::Relaxed) && unit_tx.send((seq, unit)).is_ok();
+                    seq += 1;
+                    ok
+                };
+                if stop_r.load(Ordering::Relaxed) {
+                    break;
+                }
+                read_entry(entry, settings.limits, &progress_r, &mut emit);
+            }
+        });
+        s.spawn(move || {
+            pool.install(|| {
+                unit_rx
+                    .into_iter()
+                    .par_bridge()
+                    .for_each_with(row_tx, |tx, (seq, unit)| {
+                        let (rows, t) = process(&unit, &settings);
+                        let _ = tx.send((seq, rows, t));
+                    });
+            });
+        });
+        let mut pending: BTreeMap<u64, (RowBuf, Tally)> = BTreeMap::new();
+        let mut next = 0u64;
+        let mut failure = None;
+        for (seq, rows, t) in row_rx {
+            pending.insert(seq, (rows, t));
+            while let Some((rows, t)) = pending.remove(&next) {
+                if failure.is_none() {
+                    if let Err(e) = sink.record(&rows) {
+                        failure = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                tally += t;
+                next += 1;
+            }
+            window.advance(next);
+            bar.set_position(progress.bytes.load(Ordering::Relaxed));
+            if next % 256 == 0 {
+                bar.set_message(format!("{} games, {} errors", tally.games, tally.errors));
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    });
+    bar.finish_and_clear();
+    written?;
+    sink.finish()?;
+    Ok(Summary {
+        tally,
+        skipped: progress.skipped.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+    })
+}

@@ -1,0 +1,95 @@
+//! Reports: the row types, the tables they go to, and the sinks that write
+//! them. Workers format rows into a [`RowBuf`]; the collector hands buffers
+//! to a [`Sink`] in input order, so output never depends on thread timing.
+
+pub mod rows;
+pub mod sink;
+
+pub use rows::{single_line, ErrorRow, GoGameRow};
+pub use sink::{CsvDir, Sink};
+
+use serde::Serialize;
+
+/// The CSV tables recount writes, one file each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    GoGames,
+    Errors,
+}
+
+impl Table {
+    pub const ALL: [Table; 2] = [Table::GoGames, Table::Errors];
+
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Table::GoGames => "go_games.csv",
+            Table::Errors => "errors.csv",
+        }
+    }
+
+    /// The header line, taken from the row type's field names.
+    pub fn header(self) -> Vec<u8> {
+        match self {
+            Table::GoGames => header_of::<GoGameRow>(),
+            Table::Errors => header_of::<ErrorRow>(),
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+fn header_of<T: Serialize + Default>() -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(true)
+        .from_writer(Vec::new());
+    w.serialize(T::default())
+        .expect("serializing a default row cannot fail");
+    let bytes = w.into_inner().expect("writing to memory cannot fail");
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| i + 1);
+    bytes[..end].to_vec()
+}
+
+/// CSV rows formatted by one worker, per table.
+#[derive(Debug, Default)]
+pub struct RowBuf {
+    bufs: [Vec<u8>; Table::ALL.len()],
+}
+
+impl RowBuf {
+    /// Appends one row to `table`.
+    pub fn push<T: Serialize>(&mut self, table: Table, row: &T) {
+        let buf = std::mem::take(&mut self.bufs[table.index()]);
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(512)
+            .from_writer(buf);
+        // Rows hold only strings and numbers: serializing into memory cannot fail.
+        w.serialize(row).expect("row serializes");
+        self.bufs[table.index()] = w.into_inner().expect("writing to memory cannot fail");
+    }
+
+    pub fn bytes(&self, table: Table) -> &[u8] {
+        &self.bufs[table.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_snake_case_and_one_line() {
+        for t in Table::ALL {
+            let h = String::from_utf8(t.header()).unwrap();
+            assert!(h.ends_with('\n') && h.matches('\n').count() == 1, "{h}");
+            assert!(h.trim_end().split(',').all(|c| c
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')));
+        }
+    }
+}

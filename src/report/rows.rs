@@ -1,0 +1,105 @@
+//! Row types: one struct per CSV table; field names are the column names.
+
+use crate::go::result::EndKind;
+use serde::Serialize;
+
+/// One replayed Go game (`go_games.csv`).
+#[derive(Debug, Default, Serialize)]
+pub struct GoGameRow {
+    /// The file given or found (an archive's own path for its members).
+    pub source: String,
+    /// The member inside an archive; empty for plain files.
+    pub member: String,
+    /// 1-based index of the game tree in its file.
+    pub game: u32,
+    /// `SZ` as SGF writes it: `19`, or `13:2` for a rectangle.
+    pub board_size: String,
+    pub komi: Option<f64>,
+    /// `HA`, empty when absent.
+    pub handicap: Option<u32>,
+    /// Black setup stones before the first move.
+    pub handicap_stones: u32,
+    /// `RU` as written.
+    pub rules_raw: String,
+    /// The preset the game was replayed under (from `RU`, else `--rules`).
+    pub rules: String,
+    /// Where `rules` came from: `ru` or `default`.
+    pub rules_source: &'static str,
+    pub black: String,
+    pub white: String,
+    pub date: String,
+    /// `RE` as written.
+    pub result_raw: String,
+    pub result_kind: EndKind,
+    /// `B`, `W` or empty.
+    pub result_winner: &'static str,
+    pub result_margin: Option<f64>,
+    /// Move properties on the main line, passes included.
+    pub moves: u32,
+    pub passes: u32,
+    /// White stones Black captured (Black's prisoners).
+    pub captures_by_black: u32,
+    /// Black stones White captured.
+    pub captures_by_white: u32,
+    pub illegal_moves: u32,
+    /// The first illegal move: number, move, reason and what replay did.
+    pub first_illegal: String,
+    /// Plays that removed their own stones (legal or not under `rules`).
+    pub suicides: u32,
+    /// Moves after two consecutive passes (a resumed game).
+    pub moves_after_end: u32,
+    pub variations_ignored: u32,
+    /// `TB`/`TW` territory markup on the final node.
+    pub territory_markup: bool,
+    /// Tromp–Taylor area of the final position (no stone removed as dead).
+    pub area_black: u32,
+    pub area_white: u32,
+    /// Charset the text was decoded with.
+    pub charset: &'static str,
+    /// How the record was read: decoding, odd setup, stray bytes (`; `-joined).
+    pub notes: String,
+    /// Final position: rows from the top joined by `/`; `X` Black, `O`
+    /// White, digits a run of empty points.
+    pub final_position: String,
+}
+
+/// A file, archive member or game that could not be read (`errors.csv`).
+#[derive(Debug, Default, Serialize)]
+pub struct ErrorRow {
+    pub source: String,
+    pub member: String,
+    /// 1-based game index, empty when the whole file failed.
+    pub game: Option<u32>,
+    /// Where it failed: `discover`, `read`, `archive`, `parse`, `record`,
+    /// `unsupported`, `internal`.
+    pub stage: &'static str,
+    pub reason: String,
+}
+
+/// Text for a CSV cell on one line: line breaks and other control
+/// characters become spaces, so every record stays on one line.
+pub fn single_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{RowBuf, Table};
+
+    #[test]
+    fn rows_are_one_line_each() {
+        let mut b = RowBuf::default();
+        let row = ErrorRow {
+            reason: single_line("two\r\nlines, \"quoted\""),
+            ..ErrorRow::default()
+        };
+        b.push(Table::Errors, &row);
+        assert_eq!(
+            std::str::from_utf8(b.bytes(Table::Errors)).unwrap(),
+            ",,,,\"two  lines, \"\"quoted\"\"\"\n"
+        );
+    }
+}
