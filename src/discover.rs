@@ -431,6 +431,12 @@ fn read_source(
     if head.is_empty() {
         return emit(unit(0, failed("read", "empty file (0 bytes)".into())));
     }
+    if let Some(why) = looks_binary(head) {
+        return emit(unit(
+            0,
+            failed("parse", format!("binary data, not SGF: {why}")),
+        ));
+    }
     if looks_like_match_file(head) {
         return emit(unit(
             0,
@@ -496,6 +502,25 @@ fn failed(stage: &'static str, reason: String) -> Payload {
 
 fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
+}
+
+/// SGF is text: NUL bytes, or many control bytes, in the first block of a
+/// file mean binary data (an image, an executable, a compressed file with
+/// the wrong name).
+fn looks_binary(head: &[u8]) -> Option<String> {
+    let head = &head[..head.len().min(8192)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    if head.contains(&0) || control * 20 > head.len() {
+        Some(format!(
+            "{control} control bytes in the first {} bytes",
+            head.len()
+        ))
+    } else {
+        None
+    }
 }
 
 /// A Jellyfish / GNU Backgammon `.mat` export: "N point match" near the top

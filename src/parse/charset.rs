@@ -28,7 +28,14 @@ impl Charset {
                 declared: false,
                 unknown_label: false,
             },
-            Some(label) => match Encoding::for_label(label) {
+            // Some writers spell ISO-8859-1 as `ISO8859_1`.
+            Some(label) => match Encoding::for_label(label).or_else(|| {
+                let dashed: Vec<u8> = label
+                    .iter()
+                    .map(|&c| if c == b'_' { b'-' } else { c })
+                    .collect();
+                Encoding::for_label(&dashed)
+            }) {
                 Some(encoding) => Charset {
                     encoding,
                     declared: true,
@@ -93,6 +100,7 @@ mod tests {
         assert_eq!(gb.decode(&[0xba, 0xda, 0xca, 0xa4]).0, "黑胜");
         let sj = Charset::from_ca(Some(b"Shift_JIS"));
         assert_eq!(sj.decode(&[0x8d, 0x95]).0, "黒");
+        assert_eq!(Charset::from_ca(Some(b"ISO8859_1")).name(), "windows-1252");
         let l1 = Charset::from_ca(Some(b"ISO-8859-1"));
         assert_eq!(l1.decode(b"Jos\xe9").0, "José");
     }

@@ -1,0 +1,376 @@
+//! Archives, stdin lists, determinism, bad input and exit codes.
+
+mod util;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use util::*;
+
+fn kgs_files() -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = fs::read_dir(repo().join("fixtures/go/kgs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+fn write_tar(path: &Path, gz: bool) {
+    let file = fs::File::create(path).unwrap();
+    let w: Box<dyn Write> = if gz {
+        Box::new(flate2::write::GzEncoder::new(
+            file,
+            flate2::Compression::default(),
+        ))
+    } else {
+        Box::new(file)
+    };
+    let mut b = tar::Builder::new(w);
+    for f in kgs_files() {
+        b.append_path_with_name(
+            &f,
+            format!("KGS/{}", f.file_name().unwrap().to_str().unwrap()),
+        )
+        .unwrap();
+    }
+    let mut readme = tar::Header::new_gnu();
+    readme.set_size(10);
+    readme.set_mode(0o644);
+    b.append_data(&mut readme, "KGS/README", &b"not a game"[..])
+        .unwrap();
+    b.into_inner().unwrap().flush().unwrap();
+}
+
+fn write_zip(path: &Path) {
+    let mut z = zip::ZipWriter::new(fs::File::create(path).unwrap());
+    for f in kgs_files() {
+        let name = format!("KGS/{}", f.file_name().unwrap().to_str().unwrap());
+        z.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        z.write_all(&fs::read(&f).unwrap()).unwrap();
+    }
+    z.finish().unwrap();
+}
+
+/// Rows without the origin columns, to compare runs over different containers.
+fn game_facts(out: &Path) -> Vec<String> {
+    rows(out, "go_games.csv")
+        .into_iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {}",
+                r["moves"], r["captures_by_black"], r["captures_by_white"], r["final_position"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn tar_tar_gz_and_zip_read_in_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (tgz, tar, zip) = (
+        tmp.path().join("a.tar.gz"),
+        tmp.path().join("b.tar"),
+        tmp.path().join("c.zip"),
+    );
+    write_tar(&tgz, true);
+    write_tar(&tar, false);
+    write_zip(&zip);
+    let plain = tmp.path().join("plain");
+    assert!(run(&["fixtures/go/kgs"], &plain, "").status.success());
+    let n = kgs_files().len();
+    for a in [&tgz, &tar, &zip] {
+        let out = tmp
+            .path()
+            .join(format!("out-{}", a.file_name().unwrap().to_str().unwrap()));
+        let o = run(&[a.to_str().unwrap()], &out, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let r = rows(&out, "go_games.csv");
+        assert_eq!(r.len(), n);
+        assert!(
+            r[0]["member"].starts_with("KGS/")
+                && r[0]["source"].ends_with(a.file_name().unwrap().to_str().unwrap())
+        );
+        assert_eq!(game_facts(&out), game_facts(&plain));
+        assert_eq!(rows(&out, "errors.csv").len(), 0);
+    }
+}
+
+#[test]
+fn same_bytes_for_any_thread_count_and_argument_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut outputs = Vec::new();
+    let orders: [(&[&str], &str); 4] = [
+        (&["fixtures/go", "-j", "1"], ""),
+        (
+            &[
+                "fixtures/go/kgs",
+                "fixtures/go/gnugo",
+                "fixtures/go/clamshell",
+                "-j",
+                "2",
+            ],
+            "",
+        ),
+        (
+            &[
+                "fixtures/go/clamshell",
+                "fixtures/go/gnugo",
+                "fixtures/go/kgs",
+                "-j",
+                "7",
+            ],
+            "",
+        ),
+        (&["-", "-j", "3"], ""),
+    ];
+    // The stdin list names every file, in reverse order.
+    let mut listed: Vec<String> = ["kgs", "gnugo", "clamshell"]
+        .iter()
+        .flat_map(|d| fs::read_dir(repo().join("fixtures/go").join(d)).unwrap())
+        .map(|e| {
+            format!(
+                "fixtures/go/{}",
+                e.unwrap()
+                    .path()
+                    .strip_prefix(repo().join("fixtures/go"))
+                    .unwrap()
+                    .display()
+            )
+        })
+        .collect();
+    listed.sort();
+    listed.reverse();
+    for (i, (args, _)) in orders.iter().enumerate() {
+        let out = tmp.path().join(format!("o{i}"));
+        let o = run(args, &out, &listed.join("\n"));
+        assert!(o.status.success(), "{}", stderr(&o));
+        outputs.push((read(&out, "go_games.csv"), read(&out, "errors.csv")));
+    }
+    assert!(outputs[0].0.lines().count() > 40);
+    for o in &outputs[1..] {
+        assert!(o == &outputs[0]);
+    }
+}
+
+/// Every kind of bad input becomes an error row; the good game still comes
+/// through, the run exits 0, and `--strict` turns the error rows into exit 1.
+#[test]
+fn bad_inputs_become_error_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    let w = |name: &str, data: &[u8]| fs::write(dir.join(name), data).unwrap();
+    w("a-good.sgf", b"(;GM[1]SZ[9];B[ee];W[cc])");
+    w("b-empty.sgf", b"");
+    w(
+        "c-garbage.sgf",
+        &(0..4000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect::<Vec<_>>(),
+    );
+    w("d-truncated.sgf", b"(;GM[1]SZ[19];B[pd];W[dp];B[p");
+    w("e-unbalanced.sgf", b"(;GM[1]SZ[19];B[pd](;W[dp];B[dd])");
+    w("f-not-a-node.sgf", b"(this is not sgf)");
+    w("g-backgammon.sgf", b"(;FF[4]GM[6]CA[UTF-8];W[31hefe])");
+    w(
+        "h-match.mat",
+        b" 7 point match\n\n Game 1\n charlot1 : 0   charlot2 : 0\n",
+    );
+    w("i-bad-size.sgf", b"(;GM[1]SZ[99];B[aa])");
+    // A 100 MB file: one game tree whose comment alone is 100 MB.
+    {
+        let mut f = fs::File::create(dir.join("j-huge.sgf")).unwrap();
+        f.write_all(b"(;GM[1]SZ[19]C[").unwrap();
+        let block = vec![b'x'; 1 << 20];
+        for _ in 0..100 {
+            f.write_all(&block).unwrap();
+        }
+        f.write_all(b"];B[aa])").unwrap();
+    }
+    // A tar.gz whose second half is garbage.
+    let tgz = dir.join("k-corrupt.tar.gz");
+    write_tar(&tgz, true);
+    let mut bytes = fs::read(&tgz).unwrap();
+    let half = bytes.len() / 2;
+    for b in &mut bytes[half..] {
+        *b ^= 0x5a;
+    }
+    fs::write(&tgz, bytes).unwrap();
+    w("l-not-gzip.tar.gz", b"this is not gzip");
+
+    let out = tmp.path().join("out");
+    let o = run(&[dir.to_str().unwrap()], &out, "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let games = rows(&out, "go_games.csv");
+    let errors = rows(&out, "errors.csv");
+    let reason_of = |name: &str| -> Vec<String> {
+        errors
+            .iter()
+            .filter(|r| r["source"].ends_with(name))
+            .map(|r| format!("{}: {}", r["stage"], r["reason"]))
+            .collect()
+    };
+    assert_eq!(
+        games
+            .iter()
+            .filter(|r| r["source"].ends_with("a-good.sgf"))
+            .count(),
+        1
+    );
+    assert_eq!(reason_of("b-empty.sgf"), ["read: empty file (0 bytes)"]);
+    assert!(
+        reason_of("c-garbage.sgf")[0].contains("not SGF")
+            || reason_of("c-garbage.sgf")[0].contains("truncated"),
+        "{:?}",
+        reason_of("c-garbage.sgf")
+    );
+    assert!(reason_of("d-truncated.sgf")[0].contains("'[' is never closed"));
+    assert!(reason_of("e-unbalanced.sgf")[0].contains("'(' is never closed"));
+    assert!(reason_of("f-not-a-node.sgf")[0].contains("not followed by a node"));
+    assert!(reason_of("g-backgammon.sgf")[0].starts_with("unsupported: backgammon game (GM[6])"));
+    assert!(reason_of("h-match.mat")[0].starts_with("unsupported: backgammon match file"));
+    assert!(reason_of("i-bad-size.sgf")[0].contains("SZ[99]"));
+    assert!(
+        reason_of("j-huge.sgf")[0].contains("over the 16.0 MiB limit"),
+        "{:?}",
+        reason_of("j-huge.sgf")
+    );
+    let corrupt = reason_of("k-corrupt.tar.gz");
+    assert!(
+        !corrupt.is_empty()
+            && corrupt
+                .iter()
+                .any(|r| r.contains("corrupt") || r.contains("read error")),
+        "{corrupt:?}"
+    );
+    // Members before the damage were read.
+    assert!(games
+        .iter()
+        .any(|r| r["source"].ends_with("k-corrupt.tar.gz")));
+    assert!(reason_of("l-not-gzip.tar.gz")[0]
+        .starts_with("archive: corrupt or unreadable tar archive before its first member"));
+    // Every file is accounted for.
+    for name in [
+        "a-good",
+        "b-empty",
+        "c-garbage",
+        "d-trunc",
+        "e-unbal",
+        "f-not",
+        "g-back",
+        "h-match",
+        "i-bad",
+        "j-huge",
+        "k-corrupt",
+        "l-not",
+    ] {
+        assert!(
+            games
+                .iter()
+                .chain(&errors)
+                .any(|r| r["source"].contains(name)),
+            "{name} has no row"
+        );
+    }
+    let summary = stderr(&o);
+    assert!(
+        summary.starts_with("recount: ")
+            && summary.contains(&format!("{} error rows", errors.len())),
+        "{summary}"
+    );
+
+    let o = run(
+        &[dir.to_str().unwrap(), "--strict", "--quiet"],
+        &tmp.path().join("out2"),
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "");
+    let o = run(
+        &[dir.join("a-good.sgf").to_str().unwrap(), "--strict"],
+        &tmp.path().join("out3"),
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+/// An unreadable file is an error row. As root, permissions do not stop
+/// reads, so the run drops to user `nobody` with `setpriv`.
+#[test]
+fn unreadable_file_is_an_error_row() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o777)).unwrap();
+    let locked = tmp.path().join("locked.sgf");
+    fs::write(&locked, b"(;GM[1];B[aa])").unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    let out = tmp.path().join("out");
+    let is_root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .unwrap()
+        .stdout
+        == b"0\n";
+    let o = if is_root {
+        std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_recount"))
+            .arg(&locked)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("setpriv (util-linux) is needed to test permissions as root")
+    } else {
+        run(&[locked.to_str().unwrap()], &out, "")
+    };
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = rows(&out, "errors.csv");
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0]["stage"], "read");
+    assert!(
+        e[0]["reason"].contains("Permission denied"),
+        "{}",
+        e[0]["reason"]
+    );
+}
+
+#[test]
+fn run_that_cannot_happen_exits_2_with_advice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(&["no/such/path.sgf"], tmp.path(), "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read 'no/such/path.sgf'")
+            && stderr(&o).contains("check the path")
+    );
+    let file = tmp.path().join("file");
+    fs::write(&file, "x").unwrap();
+    let o = run(&["fixtures/go/kgs"], &file.join("out"), "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("choose another --out"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["fixtures/go/kgs", "--rules", "klingon"], tmp.path(), "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown rules 'klingon'"));
+}
+
+#[test]
+fn stdin_list_reports_missing_paths_as_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &["-"],
+        tmp.path(),
+        "fixtures/go/kgs/2001-01-03-1.sgf\nmissing.sgf\n",
+    );
+    assert!(o.status.success());
+    assert_eq!(rows(tmp.path(), "go_games.csv").len(), 1);
+    let e = rows(tmp.path(), "errors.csv");
+    assert_eq!(
+        (e[0]["source"].as_str(), e[0]["stage"].as_str()),
+        ("missing.sgf", "discover")
+    );
+}

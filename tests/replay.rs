@@ -1,0 +1,119 @@
+//! Whole runs on the bundled fixtures: replay checked against GNU Go.
+
+mod util;
+use std::collections::HashMap;
+use util::*;
+
+/// Captures and final positions of every fixture game agree with GNU Go 3.8
+/// (`fixtures/expected/gnugo-replay.csv`, made by
+/// `scripts/derive-replay-oracle.sh`).
+#[test]
+fn fixtures_agree_with_gnu_go() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(&["fixtures/go"], tmp.path(), "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let got: HashMap<String, _> = rows(tmp.path(), "go_games.csv")
+        .into_iter()
+        .map(|r| (r["source"].clone(), r))
+        .collect();
+    let expected = csv::Reader::from_path(repo().join("fixtures/expected/gnugo-replay.csv"))
+        .unwrap()
+        .into_records()
+        .map(|r| r.unwrap())
+        .collect::<Vec<_>>();
+    assert!(expected.len() >= 40);
+    for e in &expected {
+        let g = got
+            .get(&e[0])
+            .unwrap_or_else(|| panic!("no row for {}", &e[0]));
+        assert_eq!(g["captures_by_black"], e[1], "{}", &e[0]);
+        assert_eq!(g["captures_by_white"], e[2], "{}", &e[0]);
+        assert_eq!(g["final_position"], e[3], "{}", &e[0]);
+        assert_eq!(g["illegal_moves"], "0", "{}", &e[0]);
+    }
+    assert_eq!(got.len(), expected.len());
+    assert_eq!(read(tmp.path(), "errors.csv").lines().count(), 1);
+}
+
+/// Hand-checked facts of real games.
+#[test]
+fn real_game_details() {
+    let tmp = tempfile::tempdir().unwrap();
+    run(&["fixtures/go"], tmp.path(), "");
+    let rows: HashMap<String, _> = rows(tmp.path(), "go_games.csv")
+        .into_iter()
+        .map(|r| (r["source"].clone(), r))
+        .collect();
+    let g = &rows["fixtures/go/kgs/2001-02-01-2.sgf"];
+    assert_eq!(
+        (g["handicap"].as_str(), g["handicap_stones"].as_str()),
+        ("9", "9")
+    );
+    assert_eq!(g["passes"], "21");
+    let g = &rows["fixtures/go/kgs/2003-12-27-26.sgf"];
+    assert_eq!(
+        (
+            g["result_kind"].as_str(),
+            g["result_winner"].as_str(),
+            g["result_margin"].as_str()
+        ),
+        ("score", "B", "12.5")
+    );
+    assert_eq!(
+        rows["fixtures/go/kgs/2003-02-03-5.sgf"]["result_kind"],
+        "void"
+    );
+    assert_eq!(
+        rows["fixtures/go/kgs/2003-07-18-6.sgf"]["result_kind"],
+        "time"
+    );
+    assert!(rows["fixtures/go/kgs/2001-07-09-1.sgf"]["notes"].contains("HA[2] without AB"));
+    // The GNU Go game ends with `tt` passes on 13×13.
+    let g = &rows["fixtures/go/gnugo/GAGN2.sgf"];
+    assert_eq!(g["board_size"], "13");
+    assert!(g["passes"].parse::<u32>().unwrap() >= 3);
+    assert!(rows["fixtures/go/gnugo/malitourne-yagr.sgf"]["variations_ignored"] != "0");
+    assert_eq!(
+        rows["fixtures/go/gnugo/GNU-HISOKA10.sgf"]["territory_markup"],
+        "true"
+    );
+}
+
+/// SGF features from old and foreign files, in one collection.
+#[test]
+fn messy_sgf_collection() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("messy.sgf");
+    let mut data = Vec::new();
+    // 1: FF[3] long names, lower case, tt pass, variation.
+    data.extend_from_slice(b"(;FF[3]GaMe[1]SiZe[9]KoMi[5.5]\n;b[ee];W[tt](;B[cc])(;B[gg]))\n");
+    // 2: rectangular board, setup mid-game, AE, compressed point list.
+    data.extend_from_slice(b"(;SZ[13:2]AB[aa:ba];W[ca];AE[aa]AW[ab];B[])\n");
+    // 3: GB2312 names, Chinese result, 25x25.
+    data.extend_from_slice(
+        b"(;CA[GB2312]SZ[25]PB[\xba\xda]RE[\xba\xda\xd6\xd0\xc5\xcc\xca\xa4];B[yy])",
+    );
+    std::fs::write(&f, data).unwrap();
+    let out = run(&[f.to_str().unwrap()], &tmp.path().join("out"), "");
+    assert!(out.status.success());
+    let r = rows(&tmp.path().join("out"), "go_games.csv");
+    assert_eq!(r.len(), 3);
+    assert_eq!(
+        (r[0]["moves"].as_str(), r[0]["passes"].as_str()),
+        ("3", "1")
+    );
+    assert_eq!(r[0]["variations_ignored"], "1");
+    assert_eq!(r[0]["final_position"], "9/9/2X6/9/4X4/9/9/9/9");
+    assert_eq!(r[1]["board_size"], "13:2");
+    assert_eq!(r[1]["final_position"], "1XO10/O12");
+    assert_eq!(r[2]["charset"], "GBK");
+    assert_eq!(r[2]["black"], "黑");
+    assert_eq!(
+        (r[2]["result_kind"].as_str(), r[2]["result_winner"].as_str()),
+        ("resign", "B")
+    );
+    assert_eq!(
+        r.iter().map(|r| r["game"].as_str()).collect::<Vec<_>>(),
+        ["1", "2", "3"]
+    );
+}

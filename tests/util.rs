@@ -1,0 +1,61 @@
+//! Runs the real binary in temporary directories.
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_recount"));
+    c.current_dir(repo());
+    c
+}
+
+/// Runs recount with `args` and `--out out`, feeding `stdin`.
+pub fn run(args: &[&str], out: &Path, stdin: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("recount runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn read(out: &Path, table: &str) -> String {
+    fs::read_to_string(out.join(table)).unwrap()
+}
+
+/// Rows of a CSV report as maps from column to value.
+pub fn rows(out: &Path, table: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(out.join(table)).unwrap();
+    let headers = r.headers().unwrap().clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            headers
+                .iter()
+                .zip(rec.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
