@@ -39,6 +39,11 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     pub max_game_mib: u64,
 
+    /// Also check every game with the strict SGF FF[4] reader of the
+    /// sgf-parse crate (column sgf_check); slower.
+    #[arg(long)]
+    pub check_sgf: bool,
+
     /// No progress bar and no summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -92,6 +97,7 @@ impl TryFrom<Args> for Config {
                 limits: ReadLimits {
                     max_game_bytes: a.max_game_mib * 1024 * 1024,
                 },
+                check_sgf: a.check_sgf,
             },
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),

@@ -239,15 +239,12 @@ pub fn read_entry(
     };
     match container_of(&name) {
         Container::Plain => {
-            read_source(&origin, counted, limits, emit);
+            let size = fs::metadata(&entry.path).ok().map(|m| m.len());
+            read_source(&origin, counted, size, limits, emit);
         }
         Container::Gzip => {
-            read_source(
-                &origin,
-                flate2::read::MultiGzDecoder::new(counted),
-                limits,
-                emit,
-            );
+            let gz = flate2::read::MultiGzDecoder::new(counted);
+            read_source(&origin, gz, None, limits, emit);
         }
         Container::Tar => read_tar(&origin, counted, limits, progress, emit),
         Container::TarGz => {
@@ -315,7 +312,8 @@ fn read_tar(
             path: origin.path.clone(),
             member: Some(member),
         });
-        if !read_source(&o, &mut entry, limits, emit) {
+        let size = entry.header().size().ok();
+        if !read_source(&o, &mut entry, size, limits, emit) {
             return;
         }
     }
@@ -387,7 +385,8 @@ fn read_zip(
             path: origin.path.clone(),
             member: Some(member),
         });
-        if !read_source(&o, &mut file, limits, emit) {
+        let size = Some(file.size());
+        if !read_source(&o, &mut file, size, limits, emit) {
             return;
         }
     }
@@ -413,10 +412,14 @@ impl io::Seek for SeekCounted {
 fn read_source(
     origin: &Arc<Origin>,
     reader: impl Read,
+    size_hint: Option<u64>,
     limits: ReadLimits,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) -> bool {
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    // Archive members are mostly a few KiB: a buffer sized to the member
+    // avoids clearing 64 KiB for each of them.
+    let capacity = size_hint.map_or(1 << 16, |n| (n as usize + 1).clamp(512, 1 << 16));
+    let mut reader = BufReader::with_capacity(capacity, reader);
     let mut game = 0u32;
     let unit = |game: u32, payload| Unit {
         origin: Arc::clone(origin),
@@ -526,8 +529,12 @@ fn looks_binary(head: &[u8]) -> Option<String> {
 /// A Jellyfish / GNU Backgammon `.mat` export: "N point match" near the top
 /// and no SGF tree.
 fn looks_like_match_file(head: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(&head[..head.len().min(4096)]).to_ascii_lowercase();
-    text.contains("point match") && !text.contains("(;")
+    let head = &head[..head.len().min(4096)];
+    let has = |needle: &[u8]| {
+        head.windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    !has(b"(;") && has(b"point match")
 }
 
 #[cfg(test)]
@@ -540,6 +547,7 @@ mod tests {
         read_source(
             &origin,
             data,
+            None,
             ReadLimits {
                 max_game_bytes: 1 << 20,
             },

@@ -32,6 +32,8 @@ pub struct Settings {
     /// Rules for games whose `RU` is absent or unknown.
     pub default_rules: (&'static str, Rules),
     pub limits: ReadLimits,
+    /// Also check each game tree with the strict `sgf-parse` reader.
+    pub check_sgf: bool,
 }
 
 /// Run totals; workers add theirs up.
@@ -127,7 +129,10 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         }
     };
     let replayed = replay(&record, rules);
-    let row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
+    let mut row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
+    if settings.check_sgf {
+        row.sgf_check = crate::parse::strict::check(bytes);
+    }
     rows.push(Table::GoGames, &row);
     Ok(replayed.illegal.len() as u64)
 }

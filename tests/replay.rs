@@ -117,3 +117,63 @@ fn messy_sgf_collection() {
         ["1", "2", "3"]
     );
 }
+
+/// recount's tolerant reader and the strict `sgf-parse` crate read the same
+/// main line (colours, points, passes) from every fixture game that
+/// sgf-parse accepts.
+#[test]
+fn reader_agrees_with_sgf_parse() {
+    use recount::go::board::Color;
+    use recount::go::record::{read_record, Event, MoveAt};
+    use sgf_parse::go::{Move, Prop};
+    let mut checked = 0;
+    for dir in ["kgs", "gnugo", "clamshell"] {
+        for f in std::fs::read_dir(repo().join("fixtures/go").join(dir)).unwrap() {
+            let path = f.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                continue;
+            };
+            let Ok(theirs) = sgf_parse::go::parse(text) else {
+                continue;
+            };
+            let tree = recount::parse::sgf::parse_tree(&bytes).unwrap();
+            let rec = read_record(&tree).unwrap();
+            let (w, h) = (rec.width, rec.height);
+            let ours: Vec<String> = rec
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Move { color, at } => Some(match at {
+                        MoveAt::Pass => format!("{color:?} pass"),
+                        MoveAt::Point(x, y) => format!("{color:?} {x},{y}"),
+                        MoveAt::OffBoard(v) => format!("{color:?} off {v}"),
+                    }),
+                    _ => None,
+                })
+                .collect();
+            let theirs: Vec<String> = theirs[0]
+                .main_variation()
+                .filter_map(|n| n.get_move())
+                .map(|p| {
+                    let (color, m) = match p {
+                        Prop::B(m) => (Color::Black, m),
+                        Prop::W(m) => (Color::White, m),
+                        _ => unreachable!(),
+                    };
+                    match m {
+                        Move::Pass => format!("{color:?} pass"),
+                        // FF[3] and earlier: tt is a pass on boards up to 19×19.
+                        Move::Move(p) if p.x == 19 && p.y == 19 && w <= 19 && h <= 19 => {
+                            format!("{color:?} pass")
+                        }
+                        Move::Move(p) => format!("{color:?} {},{}", p.x, p.y),
+                    }
+                })
+                .collect();
+            assert_eq!(ours, theirs, "{}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} fixtures checked");
+}

@@ -66,6 +66,7 @@ pub fn go_game_row(
         area_white,
         charset: record.charset,
         notes: record.notes.join("; "),
+        sgf_check: String::new(),
         final_position: replay.board.encode(),
     }
 }

@@ -58,6 +58,9 @@ pub struct GoGameRow {
     pub charset: &'static str,
     /// How the record was read: decoding, odd setup, stray bytes (`; `-joined).
     pub notes: String,
+    /// With `--check-sgf`: `ok`, or why the strict `sgf-parse` reader
+    /// refuses the record; empty otherwise.
+    pub sgf_check: String,
     /// Final position: rows from the top joined by `/`; `X` Black, `O`
     /// White, digits a run of empty points.
     pub final_position: String,
