@@ -41,6 +41,16 @@ pub struct Unit {
     pub payload: Payload,
 }
 
+impl Unit {
+    /// Bytes the unit holds in memory.
+    pub fn payload_bytes(&self) -> u64 {
+        match &self.payload {
+            Payload::Tree(b) => b.len() as u64,
+            Payload::Failed { reason, .. } => reason.len() as u64,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub enum Payload {
     Tree(Vec<u8>),

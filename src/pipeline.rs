@@ -24,7 +24,9 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Units that may be read ahead of the collector.
-const WINDOW: u64 = 4096;
+const WINDOW_UNITS: u64 = 4096;
+/// Game-tree bytes that may be in flight (read, not yet written).
+const WINDOW_BYTES: u64 = 256 << 20;
 
 /// What processing needs to know.
 #[derive(Debug, Clone, Copy)]
@@ -147,22 +149,47 @@ fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) ->
     }
 }
 
-/// Lets the reader run at most [`WINDOW`] units ahead of the writer.
+/// One processed unit on its way to the collector.
+struct Done {
+    seq: u64,
+    rows: RowBuf,
+    tally: Tally,
+    bytes: u64,
+}
+
+/// Lets the reader run at most [`WINDOW_UNITS`] units and about
+/// [`WINDOW_BYTES`] bytes ahead of the writer, so memory stays bounded even
+/// when one slow game holds up the ordered output.
+#[derive(Default)]
 struct Window {
-    written: Mutex<u64>,
+    state: Mutex<WindowState>,
     moved: Condvar,
 }
 
+#[derive(Default)]
+struct WindowState {
+    written: u64,
+    bytes: u64,
+}
+
 impl Window {
-    fn wait_for(&self, seq: u64) {
-        let mut w = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        while seq >= *w + WINDOW {
+    /// Waits until unit `seq` of `bytes` bytes may be read ahead.
+    fn admit(&self, seq: u64, bytes: u64) {
+        let mut w = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // The next unit to write is always admitted, so the run cannot stall.
+        while seq > w.written && (seq >= w.written + WINDOW_UNITS || w.bytes + bytes > WINDOW_BYTES)
+        {
             w = self.moved.wait(w).unwrap_or_else(|e| e.into_inner());
         }
+        w.bytes += bytes;
     }
 
-    fn advance(&self, to: u64) {
-        *self.written.lock().unwrap_or_else(|e| e.into_inner()) = to;
+    /// Records that units up to `written` (exclusive) and `bytes` bytes
+    /// have been written.
+    fn release(&self, written: u64, bytes: u64) {
+        let mut w = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        w.written = written;
+        w.bytes -= bytes;
         self.moved.notify_all();
     }
 }
@@ -202,12 +229,9 @@ pub fn run(
         .thread_name(|i| format!("recount-worker-{i}"))
         .build()
         .map_err(std::io::Error::other)?;
-    let window = Window {
-        written: Mutex::new(0),
-        moved: Condvar::new(),
-    };
+    let window = Window::default();
     let (unit_tx, unit_rx) = mpsc::sync_channel::<(u64, Unit)>(256);
-    let (row_tx, row_rx) = mpsc::channel::<(u64, RowBuf, Tally)>();
+    let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut tally = Tally::default();
     let stop = AtomicBool::new(false);
     sink.begin()?;
@@ -218,7 +242,7 @@ pub fn run(
             let mut seq = 0u64;
             for entry in entries {
                 let mut emit = |unit: Unit| {
-                    window_r.wait_for(seq);
+                    window_r.admit(seq, unit.payload_bytes());
                     let ok = !stop_r.load(Ordering::Relaxed) && unit_tx.send((seq, unit)).is_ok();
                     seq += 1;
                     ok
@@ -234,28 +258,36 @@ pub fn run(
                 unit_rx
                     .into_iter()
                     .par_bridge()
-                    .for_each_with(row_tx, |tx, (seq, unit)| {
-                        let (rows, t) = process(&unit, &settings);
-                        let _ = tx.send((seq, rows, t));
+                    .for_each_with(done_tx, |tx, (seq, unit)| {
+                        let (rows, tally) = process(&unit, &settings);
+                        let bytes = unit.payload_bytes();
+                        let _ = tx.send(Done {
+                            seq,
+                            rows,
+                            tally,
+                            bytes,
+                        });
                     });
             });
         });
-        let mut pending: BTreeMap<u64, (RowBuf, Tally)> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, Done> = BTreeMap::new();
         let mut next = 0u64;
         let mut failure = None;
-        for (seq, rows, t) in row_rx {
-            pending.insert(seq, (rows, t));
-            while let Some((rows, t)) = pending.remove(&next) {
+        for done in done_rx {
+            pending.insert(done.seq, done);
+            let mut released = 0;
+            while let Some(done) = pending.remove(&next) {
                 if failure.is_none() {
-                    if let Err(e) = sink.record(&rows) {
+                    if let Err(e) = sink.record(&done.rows) {
                         failure = Some(e);
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
-                tally += t;
+                tally += done.tally;
+                released += done.bytes;
                 next += 1;
             }
-            window.advance(next);
+            window.release(next, released);
             bar.set_position(progress.bytes.load(Ordering::Relaxed));
             if next % 256 == 0 {
                 bar.set_message(format!("{} games, {} errors", tally.games, tally.errors));
