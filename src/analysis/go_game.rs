@@ -61,7 +61,7 @@ pub fn go_game_row(
         suicides: replay.suicides,
         moves_after_end: replay.moves_after_end,
         variations_ignored: record.variations_ignored,
-        territory_markup: record.territory_markup,
+        territory_markup: record.markup.is_some(),
         area_black,
         area_white,
         charset: record.charset,

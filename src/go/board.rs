@@ -104,12 +104,106 @@ impl Board {
         self.height
     }
 
-    fn index(&self, x: u8, y: u8) -> usize {
+    /// The point index of column `x`, row `y`. Indices address a padded
+    /// array: use [`Board::points`] to walk the board and
+    /// [`Board::on_board`] to test a neighbour.
+    pub fn index(&self, x: u8, y: u8) -> usize {
         (y as usize + 1) * self.stride + x as usize + 1
     }
 
-    fn neighbours(&self, p: usize) -> [usize; 4] {
+    /// Column and row of a point index.
+    pub fn xy(&self, p: usize) -> (u8, u8) {
+        ((p % self.stride - 1) as u8, (p / self.stride - 1) as u8)
+    }
+
+    /// Size of the padded index space (every index is below it).
+    pub fn index_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Every point of the board, row by row from the top left.
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells.len()).filter(|&p| self.cells[p] != EDGE)
+    }
+
+    pub fn on_board(&self, p: usize) -> bool {
+        self.cells[p] != EDGE
+    }
+
+    /// The four neighbours of a point (some may be off the board).
+    pub fn neighbours(&self, p: usize) -> [usize; 4] {
         [p - 1, p + 1, p - self.stride, p + self.stride]
+    }
+
+    /// The stone on point `p`.
+    pub fn at(&self, p: usize) -> Option<Color> {
+        match self.cells[p] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// An id shared by all stones of a chain (valid while the board is
+    /// unchanged).
+    pub fn chain_id(&self, p: usize) -> usize {
+        self.head[p] as usize
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: usize) -> Vec<usize> {
+        let mut v = vec![p];
+        let mut s = self.next[p] as usize;
+        while s != p {
+            v.push(s);
+            s = self.next[s] as usize;
+        }
+        v
+    }
+
+    /// Whether playing `color` on empty `p` is legal under rules that
+    /// forbid suicide and with simple ko.
+    pub fn is_legal(&self, color: Color, p: usize) -> bool {
+        if self.cells[p] != EMPTY || self.ko == Some((p as u16, color)) {
+            return false;
+        }
+        let own = color.cell();
+        for n in self.neighbours(p) {
+            match self.cells[n] {
+                EMPTY => return true,
+                EDGE => {}
+                // Joining an own chain that keeps another liberty, or
+                // taking an opponent chain's last liberty (a capture).
+                c => {
+                    if (c == own) == self.has_other_liberty(n, p) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the chain through `q` has a liberty other than `p`.
+    fn has_other_liberty(&self, q: usize, p: usize) -> bool {
+        let mut s = q;
+        loop {
+            for n in self.neighbours(s) {
+                if n != p && self.cells[n] == EMPTY {
+                    return true;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == q {
+                return false;
+            }
+        }
+    }
+
+    /// Plays on a point index (see [`Board::play`]).
+    pub fn play_at(&mut self, color: Color, p: usize) -> Played {
+        let (x, y) = self.xy(p);
+        self.play(color, x, y)
     }
 
     /// The stone at column `x`, row `y` (0-based from the top left, as SGF

@@ -2,7 +2,10 @@
 //! and tolerant replay.
 
 pub mod board;
+pub mod dead;
+pub mod life;
 pub mod record;
 pub mod replay;
 pub mod result;
 pub mod rules;
+pub mod territory;

@@ -49,8 +49,9 @@ pub struct GoRecord {
     pub charset: &'static str,
     pub events: Vec<Event>,
     pub variations_ignored: u32,
-    /// `TB`/`TW` territory markup on the last node (KGS, CGoban).
-    pub territory_markup: bool,
+    /// `TB`/`TW` territory markup on the last node (KGS, CGoban): the
+    /// points each side counted as territory, dead stones' points included.
+    pub markup: Option<Markup>,
     /// Things a reader should know about how the record was read.
     pub notes: Vec<String>,
 }
@@ -81,6 +82,13 @@ impl GoRecord {
             })
             .count() as u32
     }
+}
+
+/// Territory markup: `TB` and `TW` points.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Markup {
+    pub black: Vec<(u8, u8)>,
+    pub white: Vec<(u8, u8)>,
 }
 
 /// Why a game tree is not a Go record we can replay.
@@ -244,6 +252,46 @@ fn point(v: &[u8], w: u8, h: u8) -> Option<(u8, u8)> {
     }
 }
 
+/// Points of a list property, with `aa:cc` rectangles expanded; points off
+/// the board are dropped.
+fn point_list(values: &[&[u8]], w: u8, h: u8) -> (Vec<(u8, u8)>, u32) {
+    let mut out = Vec::new();
+    let mut bad = 0;
+    for v in values {
+        let v = v.trim_ascii();
+        let rect = match v.iter().position(|&c| c == b':') {
+            Some(k) => point(&v[..k], w, h).zip(point(&v[k + 1..], w, h)),
+            None => point(v, w, h).map(|p| (p, p)),
+        };
+        match rect {
+            Some(((x0, y0), (x1, y1))) => {
+                for y in y0.min(y1)..=y0.max(y1) {
+                    for x in x0.min(x1)..=x0.max(x1) {
+                        out.push((x, y));
+                    }
+                }
+            }
+            None => bad += 1,
+        }
+    }
+    (out, bad)
+}
+
+fn read_markup(tree: &Tree<'_>, props: &[crate::parse::sgf::Prop], w: u8, h: u8) -> Option<Markup> {
+    let mut m = Markup::default();
+    let mut any = false;
+    for p in props {
+        let list = match p.ident.as_bytes() {
+            b"TB" => &mut m.black,
+            b"TW" => &mut m.white,
+            _ => continue,
+        };
+        any = true;
+        list.extend(point_list(tree.prop_values(p), w, h).0);
+    }
+    any.then_some(m)
+}
+
 fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
     let (w, h) = (rec.width, rec.height);
     let mut bad_setup = 0u32;
@@ -257,24 +305,12 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
                 b"AE" => None,
                 _ => continue,
             };
-            for v in tree.prop_values(p) {
-                let v = v.trim_ascii();
-                // A point, or a rectangle `aa:cc` (FF[4] compressed list).
-                let rect = match v.iter().position(|&c| c == b':') {
-                    Some(k) => point(&v[..k], w, h).zip(point(&v[k + 1..], w, h)),
-                    None => point(v, w, h).map(|p| (p, p)),
-                };
-                match rect {
-                    Some(((x0, y0), (x1, y1))) => {
-                        for y in y0.min(y1)..=y0.max(y1) {
-                            for x in x0.min(x1)..=x0.max(x1) {
-                                rec.events.push(Event::Setup { stone, x, y });
-                                setup = true;
-                            }
-                        }
-                    }
-                    None => bad_setup += 1,
-                }
+            // Points, or rectangles `aa:cc` (FF[4] compressed lists).
+            let (points, bad) = point_list(tree.prop_values(p), w, h);
+            bad_setup += bad;
+            for (x, y) in points {
+                rec.events.push(Event::Setup { stone, x, y });
+                setup = true;
             }
         }
         if setup {
@@ -298,7 +334,7 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
             rec.events.push(Event::Move { color, at });
         }
         if i + 1 == tree.node_count() {
-            rec.territory_markup = props.iter().any(|p| p.ident.is("TB") || p.ident.is("TW"));
+            rec.markup = read_markup(tree, props, w, h);
         }
     }
     if bad_setup > 0 {

@@ -1,0 +1,285 @@
+//! Settling a final position: with the dead stones decided, every point is
+//! a living stone, a dead stone, territory, a seki point or dame.
+//!
+//! Territory is an empty region (dead stones taken off) bordered by one
+//! colour only. A region bordered by both colours is dame, unless it lies
+//! between groups neither of which can live on its own: then it is a seki
+//! point, and the eyes of those groups are seki eyes (no territory under
+//! Japanese rules). A group lives on its own when it has two eye regions or
+//! one region of 7+ points, or Benson's algorithm says so.
+
+use crate::go::board::{Board, Color};
+use crate::go::life::benson;
+
+/// What a point is once the position is settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointKind {
+    Stone(Color),
+    /// A dead stone of this colour (the opponent's prisoner).
+    Dead(Color),
+    /// Empty (or dead-stone) point in this colour's territory.
+    Territory(Color),
+    /// An eye of this colour's group in seki.
+    SekiEye(Color),
+    /// A liberty shared by groups in seki.
+    Seki,
+    Dame,
+}
+
+/// Per-colour totals of a settled position (index 0 Black, 1 White).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settlement {
+    pub kinds: Vec<Option<PointKind>>,
+    /// Living stones on the board.
+    pub stones: [u32; 2],
+    /// Dead stones of each colour (prisoners for the other side).
+    pub dead: [u32; 2],
+    /// Territory points, dead-stone points included, seki eyes excluded.
+    pub territory: [u32; 2],
+    /// Eyes of groups in seki.
+    pub seki_eyes: [u32; 2],
+    /// Shared liberties in seki.
+    pub seki_points: u32,
+    pub dame: u32,
+    /// Independent living areas: connected groups of living stones and
+    /// their territory (what the group tax charges).
+    pub areas: [u32; 2],
+}
+
+pub fn side(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// Settles `board` with `dead[p]` marking dead stones.
+pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
+    // The board with dead stones taken off.
+    let mut live = board.clone();
+    for p in board.points() {
+        if dead[p] {
+            let (x, y) = board.xy(p);
+            live.set(x, y, None);
+        }
+    }
+    live.finish_setup();
+    let n = board.index_len();
+    // Empty regions and the colours bordering them.
+    let mut region_of = vec![usize::MAX; n];
+    let mut regions: Vec<(Vec<usize>, u8)> = Vec::new();
+    let mut stack = Vec::new();
+    for p in live.points() {
+        if live.at(p).is_some() || region_of[p] != usize::MAX {
+            continue;
+        }
+        let r = regions.len();
+        let (mut pts, mut border) = (Vec::new(), 0u8);
+        region_of[p] = r;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            pts.push(q);
+            for m in live.neighbours(q) {
+                match live.at(m) {
+                    Some(Color::Black) => border |= 1,
+                    Some(Color::White) => border |= 2,
+                    None if live.on_board(m) && region_of[m] == usize::MAX => {
+                        region_of[m] = r;
+                        stack.push(m);
+                    }
+                    None => {}
+                }
+            }
+        }
+        regions.push((pts, border));
+    }
+    // Groups: chains joined through their own single-colour regions.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut a: usize) -> usize {
+        while parent[a] != a {
+            parent[a] = parent[parent[a]];
+            a = parent[a];
+        }
+        a
+    }
+    for (pts, border) in &regions {
+        if *border == 1 || *border == 2 {
+            let mut first = None;
+            for &q in pts {
+                for m in live.neighbours(q) {
+                    if live.at(m).is_some() {
+                        let c = find(&mut parent, live.chain_id(m));
+                        match first {
+                            None => first = Some(c),
+                            Some(f) if f != c => parent[c] = f,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let group = |parent: &mut Vec<usize>, p: usize| find(parent, live.chain_id(p));
+    // Independent life per group: two eye regions, a big one, or Benson.
+    let mut eyes = vec![0u32; n];
+    let mut big = vec![false; n];
+    for (pts, border) in &regions {
+        if *border == 1 || *border == 2 {
+            let stone = pts
+                .iter()
+                .flat_map(|&q| live.neighbours(q))
+                .find(|&m| live.at(m).is_some())
+                .expect("a bordered region touches a stone");
+            let g = group(&mut parent, stone);
+            eyes[g] += 1;
+            big[g] |= pts.len() >= 7;
+        }
+    }
+    let benson_b = benson(&live, Color::Black);
+    let benson_w = benson(&live, Color::White);
+    for p in live.points() {
+        if benson_b.alive[p] || benson_w.alive[p] {
+            let g = group(&mut parent, p);
+            big[g] = true;
+        }
+    }
+    let independent = |g: usize| big[g] || eyes[g] >= 2;
+    // Seki regions: bordered by both colours, every bordering group
+    // unable to live on its own.
+    let mut in_seki = vec![false; n];
+    let mut seki_region = vec![false; regions.len()];
+    for (r, (pts, border)) in regions.iter().enumerate() {
+        if *border != 3 {
+            continue;
+        }
+        let groups: Vec<usize> = pts
+            .iter()
+            .flat_map(|&q| live.neighbours(q))
+            .filter(|&m| live.at(m).is_some())
+            .map(|m| group(&mut parent, m))
+            .collect();
+        if groups.iter().all(|&g| !independent(g)) {
+            seki_region[r] = true;
+            for g in groups {
+                in_seki[g] = true;
+            }
+        }
+    }
+    let mut s = Settlement { kinds: vec![None; n], ..Settlement::default() };
+    for p in board.points() {
+        let kind = if let Some(c) = board.at(p).filter(|_| dead[p]) {
+            s.dead[side(c)] += 1;
+            PointKind::Dead(c)
+        } else if let Some(c) = live.at(p) {
+            s.stones[side(c)] += 1;
+            PointKind::Stone(c)
+        } else {
+            PointKind::Dame
+        };
+        s.kinds[p] = Some(kind);
+    }
+    // Empty and dead-stone points take their region's kind.
+    for (r, (pts, border)) in regions.iter().enumerate() {
+        let owner = match border {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        };
+        let seki_eye = owner.is_some() && {
+            let stone = pts.iter().flat_map(|&q| live.neighbours(q)).find(|&m| live.at(m).is_some());
+            stone.is_some_and(|m| in_seki[group(&mut parent, m)])
+        };
+        for &q in pts {
+            let region_kind = match owner {
+                Some(c) if seki_eye => PointKind::SekiEye(c),
+                Some(c) => PointKind::Territory(c),
+                None if seki_region[r] => PointKind::Seki,
+                None => PointKind::Dame,
+            };
+            match region_kind {
+                PointKind::Territory(c) => s.territory[side(c)] += 1,
+                PointKind::SekiEye(c) => s.seki_eyes[side(c)] += 1,
+                PointKind::Seki => s.seki_points += 1,
+                _ => s.dame += 1,
+            }
+            if !matches!(s.kinds[q], Some(PointKind::Dead(_))) {
+                s.kinds[q] = Some(region_kind);
+            }
+        }
+    }
+    s.areas = count_areas(&live, &s.kinds);
+    s
+}
+
+/// Connected components of each colour's stones plus territory (seki eyes
+/// included: they belong to the group).
+fn count_areas(board: &Board, kinds: &[Option<PointKind>]) -> [u32; 2] {
+    let colour_of = |k: Option<PointKind>| match k {
+        Some(PointKind::Stone(c) | PointKind::Territory(c) | PointKind::SekiEye(c)) => Some(c),
+        Some(PointKind::Dead(c)) => Some(c.opponent()),
+        _ => None,
+    };
+    let mut seen = vec![false; kinds.len()];
+    let mut areas = [0, 0];
+    let mut stack = Vec::new();
+    for p in board.points() {
+        let Some(c) = colour_of(kinds[p]) else { continue };
+        if seen[p] {
+            continue;
+        }
+        areas[side(c)] += 1;
+        seen[p] = true;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            for m in board.neighbours(q) {
+                if board.on_board(m) && !seen[m] && colour_of(kinds[m]) == Some(c) {
+                    seen[m] = true;
+                    stack.push(m);
+                }
+            }
+        }
+    }
+    areas
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settle_diagram(rows: &str, dead_points: &[(u8, u8)]) -> Settlement {
+        let b = Board::from_diagram(rows);
+        let mut dead = vec![false; b.index_len()];
+        for &(x, y) in dead_points {
+            dead[b.index(x, y)] = true;
+        }
+        settle(&b, &dead)
+    }
+
+    #[test]
+    fn seed_diagram_with_a_dead_stone() {
+        // go-endgame-count-and-move-values.txt: Black's points are 4 (3
+        // territory + 1 prisoner), White's points are 1.
+        let s = settle_diagram(
+            "X . O . X O O O O O O . O
+             X X X X X X X X X X O O O",
+            &[(2, 0)],
+        );
+        assert_eq!(s.territory, [3, 1]);
+        assert_eq!(s.dead, [0, 1]);
+        assert_eq!(s.areas, [1, 1]);
+    }
+
+    #[test]
+    fn dame_between_living_groups() {
+        let s = settle_diagram(
+            ". X . X . O . O .
+             X X X X . O O O O
+             . X . X . O . O .",
+            &[],
+        );
+        assert_eq!(s.dame, 3);
+        assert_eq!(s.seki_points, 0);
+        assert_eq!(s.territory, [4, 4]);
+        assert_eq!(s.areas, [1, 1]);
+    }
+}
