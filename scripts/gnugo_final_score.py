@@ -35,6 +35,7 @@ Output (CSV, one row per selected game, in input order):
   gnugo_winner_kgs        winner with KGS's handicap convention
   gnugo_rules             rules GNU Go counted with: chinese (area) or
                           japanese (territory); see "Rules" below
+  gnugo_handicap          GNU Go's `get_handicap` after loadsgf (see HA)
   rules_raw,handicap,komi RU, HA and KM of the record (komi: as GNU Go used it)
   result_raw              RE of the record
   error                   why the row has no score (timeout, GNU Go refused
@@ -54,48 +55,57 @@ on KGS records:
 
 * KM: `loadsgf` sets the komi from KM (overriding --komi and the GTP `komi`
   command). Without KM it takes 5.5, or 0.5 when HA > 0.
-* HA: `loadsgf` stores HA in GNU Go's global `handicap` (the stones
-  themselves come from AB; only if the first move is White on an empty board
-  with HA > 1 does GNU Go place fixed handicap stones of its own).
+* HA: `loadsgf` does NOT keep HA. gameinfo_play_sgftree_rot reads HA into
+  GNU Go's global `handicap`, then calls gnugo_clear_board(), whose
+  clear_board() sets `handicap = 0` again; the handicap stones themselves
+  come from the record's AB. (Only when the first move is White on an empty
+  board with HA > 1 does GNU Go place fixed handicap stones of its own, and
+  then `handicap` is the number it placed.) This script asks `get_handicap`
+  after every `loadsgf` and writes the answer to `gnugo_handicap`: 0 for all
+  KGS records, which carry AB.
 * RU: ignored in GTP mode. There is no GTP command that selects the rules:
   the counting is fixed for the life of the process by the command line,
   `--japanese-rules` (territory + prisoners, the Debian default) or
   `--chinese-rules` (area: stones + territory). A KGS game under Chinese
   rules therefore gets territory counting unless GNU Go was started with
   `--chinese-rules`.
-* Handicap under area counting: aftermath_compute_score returns
-  white_area - black_area + komi + handicap, i.e. with --chinese-rules GNU Go
-  ITSELF gives White one point per handicap stone (HA, as read from the
-  record, even HA[1]). Under territory counting it adds nothing.
+* Under area counting aftermath_compute_score returns
+  white_area - black_area + komi + handicap, so with `handicap` = 0 GNU Go
+  gives White NO handicap compensation; under territory counting there is
+  none by definition.
 
 Rules (--rules, default `sgf`)
 ------------------------------
 `sgf` runs each game under the counting its RU asks for, using two GNU Go
 processes (one started with --chinese-rules, one with --japanese-rules):
-area counting for RU Chinese, AGA, NZ / New Zealand, Ing / GOE (all area
-counting on KGS), territory counting for everything else (Japanese, Korean,
-missing RU). `japanese` / `chinese` force one counting for every game.
+area counting for RU Chinese, AGA, NZ / New Zealand, Ing / GOE (their
+official counting), territory counting for everything else (Japanese,
+Korean, missing RU). `japanese` / `chinese` force one counting for all games.
 
 KGS handicap convention (gnugo_margin_kgs / gnugo_winner_kgs)
 -------------------------------------------------------------
-KGS gives White HA points of compensation in a Chinese-rules game with
-HA >= 2. The KGS columns hold GNU Go's signed score (W minus B) with GNU Go's
-own handicap term replaced by KGS's:
+KGS gives White one point per handicap stone (HA) in a Chinese-rules game
+with HA >= 2; GNU Go, as shown above, gives nothing. The KGS columns hold
+GNU Go's signed score (W minus B) with GNU Go's handicap term replaced by
+KGS's:
 
     kgs = score - gnugo_added + kgs_added
-    gnugo_added = HA when GNU Go counted by area (it adds HA itself), else 0
-    kgs_added   = HA when RU is Chinese (case-insensitive) and HA >= 2, else 0
+    gnugo_added = gnugo_handicap when GNU Go counted by area, else 0
+                  (0 for KGS records; see HA above)
+    kgs_added   = HA when RU is Chinese (case-insensitive), HA >= 2 and
+                  GNU Go counted by area, else 0
 
-So for a Chinese game counted by area (the default) GNU Go already matches
-KGS (both add HA), and the KGS columns differ from the raw ones only where
-they disagree: HA[1], or an area-counted AGA / NZ game with HA >= 2, where
-the raw answer includes GNU Go's +HA and the KGS columns take it out (KGS's
-own AGA / NZ compensation is not modelled). Under territory counting
-(--rules japanese) the territory score of a handicap game is already about
-area + HA (Black's HA extra stones are not counted), so adding HA there would
-count the handicap twice, and the formula above adds it all the same only
-because the caller asked for KGS's rule literally: compare such rows with
-care (see the summary on stderr).
+Checked on the 33 Chinese-rules games of kgs-2001-19-2298.tar.gz that end
+by counting (default level): area counting matches RE exactly in 8 of the 8
+games without handicap; in the 25 with HA >= 2, RE - GNU Go's area score is
+exactly HA in 22 (the other 3 are off by 2 to 6 more points), i.e.
+raw exact agreement 0/25, KGS-corrected 22/25. Territory counting on the
+same 33 games agrees exactly in 15 (5 + 10). Under territory counting
+(--rules japanese) Black's extra handicap stones are not counted anyway
+(territory ~ area + HA), so no correction is applied there. KGS's own
+compensation for AGA (HA - 1?) and NZ is not modelled: on the 10 AGA/NZ
+games of that archive neither area, area + HA - 1 nor territory matched RE
+in more than 3.
 
 Sampling
 --------
@@ -136,7 +146,7 @@ AREA_RULES = re.compile(r"chinese|\bcn\b|\baga\b|american|\bnz\b|new\s*zealand|\
 CHINESE_RULES = re.compile(r"chinese|\bcn\b", re.I)
 SCORED_RE = re.compile(r"^\s*([BW])\s*\+\s*(\d+(?:\.\d*)?|\.\d+)\s*$", re.I)
 OUT_COLUMNS = ["source", "member", "game", "gnugo_score", "gnugo_winner", "gnugo_margin",
-               "seconds", "gnugo_margin_kgs", "gnugo_winner_kgs", "gnugo_rules",
+               "seconds", "gnugo_margin_kgs", "gnugo_winner_kgs", "gnugo_rules", "gnugo_handicap",
                "rules_raw", "handicap", "komi", "result_raw", "error"]
 
 
@@ -327,8 +337,8 @@ class GtpTimeout(Exception):
 
 
 class Gnugo:
-    """One GNU Go process in GTP mode; restarted on demand after a crash or
-    a timeout."""
+    """A GNU Go process in GTP mode (score_game starts a fresh one for every
+    game; a timeout kills it)."""
 
     def __init__(self, exe, rules, level):
         self.argv = [exe, "--mode", "gtp", "--%s-rules" % rules]
@@ -348,9 +358,17 @@ class Gnugo:
 
     @staticmethod
     def _pump(stream, q):
-        for raw in iter(stream.readline, b""):
-            q.put(raw.decode("utf-8", "replace"))
-        q.put(None)
+        try:
+            for raw in iter(stream.readline, b""):
+                q.put(raw.decode("utf-8", "replace"))
+        except (OSError, ValueError):
+            pass
+        finally:
+            q.put(None)
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def kill(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -358,8 +376,18 @@ class Gnugo:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # our own session only
             except OSError:
                 pass
+        self._reap()
+
+    def _reap(self):
+        if self.proc is not None:
             self.proc.wait()
-        self.proc = None
+            try:
+                self.proc.stdin.close()  # stdout is closed by _pump at EOF
+            except OSError:
+                pass
+        if self.err is not None:
+            self.err.close()
+        self.proc, self.err = None, None
 
     def stderr_pos(self):
         self.err.flush()
@@ -373,7 +401,8 @@ class Gnugo:
 
     def cmd(self, line, deadline):
         if self.proc is None or self.proc.poll() is not None:
-            self.start()
+            self.kill()
+            raise GtpError("GNU Go is not running (it died before %r)" % line.split()[0])
         try:
             self.proc.stdin.write((line + "\n").encode())
             self.proc.stdin.flush()
@@ -412,6 +441,7 @@ class Gnugo:
                 self.proc.wait(timeout=10)
             except Exception:  # noqa: BLE001
                 self.kill()
+        self._reap()
 
 
 def find_gnugo(explicit):
@@ -462,18 +492,24 @@ def score_game(g, engines, tmpdir, timeout):
     rules = engines["mode_for"](ru)
     row = {"source": g["source"], "member": g["member"], "game": g["game"],
            "gnugo_score": "", "gnugo_winner": "", "gnugo_margin": "", "seconds": "",
-           "gnugo_margin_kgs": "", "gnugo_winner_kgs": "", "gnugo_rules": rules,
+           "gnugo_margin_kgs": "", "gnugo_winner_kgs": "", "gnugo_rules": rules, "gnugo_handicap": "",
            "rules_raw": ru, "handicap": ha or "", "komi": "" if km is None else fmt(km),
            "result_raw": props.get("RE", ""), "error": ""}
     path = os.path.join(tmpdir, "game-%d.sgf" % threading.get_ident())
     with open(path, "wb") as f:
         f.write(g["tree"])
+    # A fresh GNU Go for every game (starting one takes milliseconds): the
+    # result then depends on the game alone, not on the games scored before
+    # it. In particular final_score caches its answer for a board identical
+    # to the previous one, komi and prisoners ignored (play_gtp.c,
+    # finish_and_score_game), which would be wrong for a second game with
+    # the same final stones but another komi or other captures.
     gg = engines[rules]
+    gg.close()
+    gg.start()
     t0 = time.monotonic()
     deadline = t0 + timeout
     try:
-        if gg.proc is None or gg.proc.poll() is not None:
-            gg.start()
         pos = gg.stderr_pos()
         gg.cmd("loadsgf " + path, deadline)
         warn = gg.stderr_since(pos)
@@ -481,6 +517,7 @@ def score_game(g, engines, tmpdir, timeout):
             raise GtpError("GNU Go stopped loading at an illegal move: "
                            + " ".join(warn.split())[:200])
         used_komi = gg.cmd("get_komi", deadline)
+        used_handicap = int(gg.cmd("get_handicap", deadline) or 0)
         answer = gg.cmd("final_score", deadline)
         seconds = time.monotonic() - t0
         s = parse_score(answer)
@@ -497,8 +534,10 @@ def score_game(g, engines, tmpdir, timeout):
         pass
     row["gnugo_score"] = answer
     row["gnugo_winner"], row["gnugo_margin"] = split_signed(s)
-    gnugo_added = ha if rules == "chinese" else 0
-    kgs_added = ha if (CHINESE_RULES.search(ru) and ha >= 2) else 0
+    row["gnugo_handicap"] = used_handicap
+    area = rules == "chinese"
+    gnugo_added = used_handicap if area else 0
+    kgs_added = ha if (area and CHINESE_RULES.search(ru) and ha >= 2) else 0
     row["gnugo_winner_kgs"], row["gnugo_margin_kgs"] = split_signed(s - gnugo_added + kgs_added)
     row["seconds"] = "%.2f" % seconds
     return row

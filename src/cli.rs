@@ -2,8 +2,11 @@
 //! into a [`Config`] that the rest of recount uses, and [`main`] that runs it
 //! and maps the outcome to an exit code.
 
+use crate::analysis::go_score::ScoreSettings;
 use crate::discover::{expand, Entry, ReadLimits};
+use crate::go::dead::DeadPolicy;
 use crate::go::rules;
+use crate::go::song::SongParams;
 use crate::pipeline::{self, Settings, Summary};
 use crate::report::CsvDir;
 use clap::Parser;
@@ -39,6 +42,19 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     pub max_game_mib: u64,
 
+    /// Where dead stones come from: auto (markup where the record has
+    /// TB/TW, else estimate), markup, estimate, none.
+    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
+    pub dead_stones: DeadStonesArg,
+
+    /// Random playouts per game for the dead-stone estimator.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub playouts: u32,
+
+    /// Song scoring: basic eyes kept unfilled per independent living group.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub song_eyes: u32,
+
     /// Also check every game with the strict SGF FF[4] reader of the
     /// sgf-parse crate (column sgf_check); slower.
     #[arg(long)]
@@ -51,6 +67,83 @@ pub struct Args {
     /// Exit with status 1 when any error row was written.
     #[arg(long)]
     pub strict: bool,
+}
+
+/// `--dead-stones` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeadStonesArg {
+    Auto,
+    Markup,
+    Estimate,
+    None,
+}
+
+/// `recount explain FILE`: one game's board and arithmetic.
+#[derive(Debug, Parser)]
+#[command(name = "recount explain", version)]
+pub struct ExplainArgs {
+    /// The SGF file.
+    pub file: PathBuf,
+
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    pub game: u32,
+
+    /// Rules when RU is absent or unknown.
+    #[arg(long, value_name = "NAME", default_value = "japanese")]
+    pub rules: String,
+
+    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
+    pub dead_stones: DeadStonesArg,
+
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub playouts: u32,
+
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub song_eyes: u32,
+}
+
+impl DeadStonesArg {
+    fn policy(self) -> DeadPolicy {
+        match self {
+            DeadStonesArg::Auto => DeadPolicy::Auto,
+            DeadStonesArg::Markup => DeadPolicy::Markup,
+            DeadStonesArg::Estimate => DeadPolicy::Estimate,
+            DeadStonesArg::None => DeadPolicy::None,
+        }
+    }
+}
+
+fn rules_arg(name: &str) -> Result<(&'static str, rules::Rules), String> {
+    rules::lookup(name).ok_or_else(|| {
+        format!(
+            "{}; choose one with --rules",
+            name.parse::<rules::Rules>().unwrap_err()
+        )
+    })
+}
+
+fn explain_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
+    let a = ExplainArgs::parse_from(args);
+    let settings = ScoreSettings {
+        dead: a.dead_stones.policy(),
+        playouts: a.playouts.max(1),
+        song: SongParams {
+            eyes_per_group: a.song_eyes,
+        },
+    };
+    let result = rules_arg(&a.rules)
+        .and_then(|r| crate::explain::explain(&a.file, a.game.max(1), r, &settings));
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("recount explain: {e}");
+            2
+        }
+    }
 }
 
 /// Everything a run needs, resolved from [`Args`]; no clap types past here.
@@ -68,12 +161,7 @@ impl TryFrom<Args> for Config {
     type Error = String;
 
     fn try_from(a: Args) -> Result<Config, String> {
-        let default_rules = rules::lookup(&a.rules).ok_or_else(|| {
-            format!(
-                "{}; choose one with --rules",
-                a.rules.parse::<rules::Rules>().unwrap_err()
-            )
-        })?;
+        let default_rules = rules_arg(&a.rules)?;
         let threads = match a.threads {
             Some(0) => return Err("--threads must be at least 1".into()),
             Some(n) => n,
@@ -98,6 +186,13 @@ impl TryFrom<Args> for Config {
                     max_game_bytes: a.max_game_mib * 1024 * 1024,
                 },
                 check_sgf: a.check_sgf,
+                score: ScoreSettings {
+                    dead: a.dead_stones.policy(),
+                    playouts: a.playouts.max(1),
+                    song: SongParams {
+                        eyes_per_group: a.song_eyes,
+                    },
+                },
             },
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),
@@ -112,6 +207,12 @@ impl TryFrom<Args> for Config {
 /// 0 when the run completed (error rows included, unless `--strict`), 1 for
 /// error rows under `--strict`, 2 when the run could not happen.
 pub fn main() -> i32 {
+    let mut argv = std::env::args_os();
+    if std::env::args_os().nth(1).is_some_and(|a| a == "explain") {
+        let program = argv.next();
+        argv.next();
+        return explain_main(program.into_iter().chain(argv));
+    }
     let args = Args::parse();
     let mut config = match Config::try_from(args) {
         Ok(c) => c,

@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod discover;
+pub mod explain;
 pub mod go;
 pub mod parse;
 pub mod pipeline;

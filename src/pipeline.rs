@@ -7,6 +7,7 @@
 //! how far reading may run ahead of writing, which bounds memory.
 
 use crate::analysis::go_game::{go_game_row, RulesUsed};
+use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
@@ -36,10 +37,11 @@ pub struct Settings {
     pub limits: ReadLimits,
     /// Also check each game tree with the strict `sgf-parse` reader.
     pub check_sgf: bool,
+    pub score: ScoreSettings,
 }
 
 /// Run totals; workers add theirs up.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
 pub struct Tally {
     /// Files and archive members read.
     pub files: u64,
@@ -48,6 +50,7 @@ pub struct Tally {
     /// Rows in `errors.csv`.
     pub errors: u64,
     pub illegal_moves: u64,
+    pub scoring: ScoreStats,
 }
 
 impl AddAssign for Tally {
@@ -56,6 +59,7 @@ impl AddAssign for Tally {
         self.games += o.games;
         self.errors += o.errors;
         self.illegal_moves += o.illegal_moves;
+        self.scoring += o.scoring;
     }
 }
 
@@ -79,9 +83,10 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
         process_inner(unit, settings, &mut rows)
     }));
     let error = match outcome {
-        Ok(Ok(illegal)) => {
+        Ok(Ok((illegal, scoring))) => {
             tally.games = 1;
             tally.illegal_moves = illegal;
+            tally.scoring = scoring;
             None
         }
         Ok(Err((stage, reason))) => Some((stage, reason)),
@@ -110,7 +115,11 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
 
 type Failure = (&'static str, String);
 
-fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<u64, Failure> {
+fn process_inner(
+    unit: &Unit,
+    settings: &Settings,
+    rows: &mut RowBuf,
+) -> Result<(u64, ScoreStats), Failure> {
     let bytes = match &unit.payload {
         Payload::Tree(b) => b,
         Payload::Failed { stage, reason } => return Err((stage, reason.clone())),
@@ -136,7 +145,17 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
-    Ok(replayed.illegal.len() as u64)
+    let scored = go_score(
+        &unit.origin,
+        unit.game,
+        &record,
+        &replayed,
+        rules,
+        used,
+        &settings.score,
+    );
+    rows.push(Table::GoScores, &scored.row);
+    Ok((replayed.illegal.len() as u64, ScoreStats::of(&scored)))
 }
 
 fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {
@@ -297,6 +316,11 @@ pub fn run(
     });
     bar.finish_and_clear();
     written?;
+    let mut summary = RowBuf::default();
+    for row in tally.scoring.rows() {
+        summary.push(Table::Summary, &row);
+    }
+    sink.record(&summary)?;
     sink.finish()?;
     Ok(Summary {
         tally,

@@ -51,6 +51,11 @@ fn mutated_records_never_panic() {
             max_game_bytes: 1 << 20,
         },
         check_sgf: true,
+        score: recount::analysis::go_score::ScoreSettings {
+            dead: recount::go::dead::DeadPolicy::Auto,
+            playouts: 8,
+            song: Default::default(),
+        },
     };
     let mut seeds = Vec::new();
     for dir in ["kgs", "gnugo"] {

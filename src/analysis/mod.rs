@@ -2,3 +2,4 @@
 //! write; the pipeline hands their rows to the sinks.
 
 pub mod go_game;
+pub mod go_score;

@@ -200,6 +200,58 @@ impl Board {
         }
     }
 
+    /// The liberties of the chain through `q`, up to `limit` of them.
+    pub fn liberties(&self, q: usize, limit: usize) -> Vec<usize> {
+        let mut libs = Vec::with_capacity(limit);
+        let mut s = q;
+        loop {
+            for n in self.neighbours(s) {
+                if self.cells[n] == EMPTY && !libs.contains(&n) {
+                    libs.push(n);
+                    if libs.len() >= limit {
+                        return libs;
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == q {
+                return libs;
+            }
+        }
+    }
+
+    /// Liberties the chain of a `color` stone played on empty `p` would
+    /// have (up to 2), ignoring captures; 2 when the play captures.
+    pub fn liberties_after(&self, color: Color, p: usize) -> usize {
+        let mut libs: Vec<usize> = Vec::with_capacity(2);
+        for n in self.neighbours(p) {
+            match self.cells[n] {
+                EMPTY => {
+                    if !libs.contains(&n) {
+                        libs.push(n);
+                    }
+                }
+                EDGE => {}
+                c if c == color.cell() => {
+                    for l in self.liberties(n, 3) {
+                        if l != p && !libs.contains(&l) {
+                            libs.push(l);
+                        }
+                    }
+                }
+                _ => {
+                    if !self.has_other_liberty(n, p) {
+                        return 2;
+                    }
+                }
+            }
+            if libs.len() >= 2 {
+                return 2;
+            }
+        }
+        libs.len()
+    }
+
     /// Plays on a point index (see [`Board::play`]).
     pub fn play_at(&mut self, color: Color, p: usize) -> Played {
         let (x, y) = self.xy(p);

@@ -19,7 +19,7 @@ use serde::Serialize;
 #[serde(rename_all = "snake_case")]
 pub enum DeadSource {
     /// `TB`/`TW` markup of the record.
-    Markup,
+    Markup = 0,
     /// The built-in estimator.
     Estimate,
     /// No stone taken off.
@@ -73,11 +73,18 @@ impl Rng {
 /// most one diagonal the opponent's (none on the edge).
 fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
     let n = board.neighbours(p);
-    if n.iter().any(|&q| board.on_board(q) && board.at(q) != Some(color)) {
+    if n.iter()
+        .any(|&q| board.on_board(q) && board.at(q) != Some(color))
+    {
         return false;
     }
     let stride = n[3] - p;
-    let diagonals = [p - stride - 1, p - stride + 1, p + stride - 1, p + stride + 1];
+    let diagonals = [
+        p - stride - 1,
+        p - stride + 1,
+        p + stride - 1,
+        p + stride + 1,
+    ];
     let (mut on, mut bad) = (0, 0);
     for d in diagonals {
         if board.on_board(d) {
@@ -94,6 +101,58 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
     }
 }
 
+/// The playout policy's first choice: take an opponent chain next to the
+/// last move that is down to one liberty.
+fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
+    let last = last?;
+    let mut around = vec![last];
+    around.extend(b.neighbours(last));
+    for q in around {
+        if b.at(q) == Some(color.opponent()) {
+            let libs = b.liberties(q, 2);
+            if libs.len() == 1 && b.is_legal(color, libs[0]) {
+                return Some(libs[0]);
+            }
+        }
+    }
+    None
+}
+
+/// A uniformly random legal move that neither fills the player's own eye
+/// nor puts a chain of two or more stones into atari (random play would
+/// otherwise break every seki and hand out captures).
+fn random_move(b: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut Rng) -> Option<usize> {
+    let mut k = empties.len();
+    if k == 0 {
+        return None;
+    }
+    let mut j = rng.below(k);
+    let mut tries = k;
+    while tries > 0 && k > 0 {
+        let p = empties[j];
+        if b.at(p).is_some() {
+            // Stale entry: drop it.
+            empties.swap_remove(j);
+            k -= 1;
+            if j >= k {
+                j = 0;
+            }
+            tries = tries.min(k);
+            continue;
+        }
+        let joins_own = b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
+        if !is_own_eye(b, color, p)
+            && b.is_legal(color, p)
+            && !(joins_own && b.liberties_after(color, p) < 2)
+        {
+            return Some(p);
+        }
+        j = if j + 1 >= k { 0 } else { j + 1 };
+        tries -= 1;
+    }
+    None
+}
+
 /// Estimates the dead stones of a finished position with `playouts` random
 /// games; returns the dead map and the ownership (per point, from +1 all
 /// Black to −1 all White).
@@ -102,57 +161,50 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let (bb, bw) = (benson(board, Color::Black), benson(board, Color::White));
     let settled = |p: usize| bb.territory[p] || bw.territory[p];
     let candidates: Vec<usize> = board.points().filter(|&p| !settled(p)).collect();
-    let seed = board.encode().bytes().fold(0x9e37_79b9_7f4a_7c15u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    });
+    let seed = board
+        .encode()
+        .bytes()
+        .fold(0x9e37_79b9_7f4a_7c15u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        });
     let mut rng = Rng(seed | 1);
     let mut own = vec![0i32; n];
     let max_moves = 3 * candidates.len() + 20;
     let mut empties: Vec<usize> = Vec::with_capacity(candidates.len());
     for i in 0..playouts {
         let mut b = board.clone();
-        let mut color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let mut color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         empties.clear();
         empties.extend(candidates.iter().copied().filter(|&p| b.at(p).is_none()));
         let mut passes = 0;
+        let mut last: Option<usize> = None;
         for _ in 0..max_moves {
-            let mut played = false;
-            let mut k = empties.len();
-            let mut j = if k > 0 { rng.below(k) } else { 0 };
-            let mut tries = k;
-            while tries > 0 && k > 0 {
-                let p = empties[j];
-                if b.at(p).is_some() {
-                    empties.swap_remove(j);
-                    k -= 1;
-                    if j >= k {
-                        j = 0;
-                    }
-                    tries = tries.min(k);
-                    continue;
-                }
-                if !is_own_eye(&b, color, p) && b.is_legal(color, p) {
-                    let result = b.play_at(color, p);
-                    if result.captured > 0 {
-                        for q in candidates.iter().copied() {
+            let chosen = capture_near(&b, color, last)
+                .or_else(|| random_move(&b, color, &mut empties, &mut rng));
+            match chosen {
+                Some(p) => {
+                    if b.play_at(color, p).captured > 0 {
+                        // Captured points are free again.
+                        for &q in &candidates {
                             if b.at(q).is_none() && !empties.contains(&q) {
                                 empties.push(q);
                             }
                         }
                     }
-                    played = true;
-                    break;
+                    passes = 0;
+                    last = Some(p);
                 }
-                j = if j + 1 >= k { 0 } else { j + 1 };
-                tries -= 1;
-            }
-            if played {
-                passes = 0;
-            } else {
-                b.pass();
-                passes += 1;
-                if passes >= 2 {
-                    break;
+                None => {
+                    b.pass();
+                    passes += 1;
+                    last = None;
+                    if passes >= 2 {
+                        break;
+                    }
                 }
             }
             color = color.opponent();
@@ -197,11 +249,16 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
         }
         let stones = board.chain_stones(p);
         let fixed = bb.alive[p] || bw.alive[p];
+        // Stones in the other side's pass-alive territory are dead outright.
+        let enclosed = match c {
+            Color::Black => bw.territory[p],
+            Color::White => bb.territory[p],
+        };
         let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
         let theirs = if c == Color::Black { -mean } else { mean };
         for &q in &stones {
             done[q] = true;
-            dead[q] = !fixed && theirs > 0.0;
+            dead[q] = enclosed || (!fixed && theirs > 0.0);
         }
     }
     (dead, ownership)
@@ -218,7 +275,10 @@ mod tests {
              X O .
              O . .",
         );
-        let m = Markup { black: vec![(0, 2)], white: vec![(2, 0)] };
+        let m = Markup {
+            black: vec![(0, 2)],
+            white: vec![(2, 0)],
+        };
         let dead = from_markup(&b, &m);
         let marked: Vec<_> = b.points().filter(|&p| dead[p]).map(|p| b.xy(p)).collect();
         assert_eq!(marked, [(0, 2)]);

@@ -69,11 +69,15 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
                 .iter()
                 .copied()
                 .filter(|&c| {
-                    r.points.iter().filter(|&&q| board.at(q).is_none()).all(|&q| {
-                        board.neighbours(q).iter().any(|&m| {
-                            board.at(m) == Some(color) && chain_index(board.chain_id(m)) == Some(c)
+                    r.points
+                        .iter()
+                        .filter(|&&q| board.at(q).is_none())
+                        .all(|&q| {
+                            board.neighbours(q).iter().any(|&m| {
+                                board.at(m) == Some(color)
+                                    && chain_index(board.chain_id(m)) == Some(c)
+                            })
                         })
-                    })
                 })
                 .collect()
         })
@@ -165,7 +169,10 @@ mod tests {
              O O O O O .
              . . . . . .",
         );
-        assert_eq!(alive_map(&one_eye, Color::Black), "....../....../....../....../");
+        assert_eq!(
+            alive_map(&one_eye, Color::Black),
+            "....../....../....../....../"
+        );
     }
 
     #[test]

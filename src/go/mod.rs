@@ -8,4 +8,6 @@ pub mod record;
 pub mod replay;
 pub mod result;
 pub mod rules;
+pub mod scoring;
+pub mod song;
 pub mod territory;

@@ -11,6 +11,9 @@
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
 
+/// Largest region of shared liberties recognised as seki.
+const MAX_SEKI_REGION: usize = 6;
+
 /// What a point is once the position is settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PointKind {
@@ -149,7 +152,9 @@ pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
     let mut in_seki = vec![false; n];
     let mut seki_region = vec![false; regions.len()];
     for (r, (pts, border)) in regions.iter().enumerate() {
-        if *border != 3 {
+        // Shared liberties of a seki are few; a large open region between
+        // groups is dame (or an unfinished boundary), not seki.
+        if *border != 3 || pts.len() > MAX_SEKI_REGION {
             continue;
         }
         let groups: Vec<usize> = pts
@@ -165,7 +170,10 @@ pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
             }
         }
     }
-    let mut s = Settlement { kinds: vec![None; n], ..Settlement::default() };
+    let mut s = Settlement {
+        kinds: vec![None; n],
+        ..Settlement::default()
+    };
     for p in board.points() {
         let kind = if let Some(c) = board.at(p).filter(|_| dead[p]) {
             s.dead[side(c)] += 1;
@@ -186,7 +194,10 @@ pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
             _ => None,
         };
         let seki_eye = owner.is_some() && {
-            let stone = pts.iter().flat_map(|&q| live.neighbours(q)).find(|&m| live.at(m).is_some());
+            let stone = pts
+                .iter()
+                .flat_map(|&q| live.neighbours(q))
+                .find(|&m| live.at(m).is_some());
             stone.is_some_and(|m| in_seki[group(&mut parent, m)])
         };
         for &q in pts {
@@ -223,7 +234,9 @@ fn count_areas(board: &Board, kinds: &[Option<PointKind>]) -> [u32; 2] {
     let mut areas = [0, 0];
     let mut stack = Vec::new();
     for p in board.points() {
-        let Some(c) = colour_of(kinds[p]) else { continue };
+        let Some(c) = colour_of(kinds[p]) else {
+            continue;
+        };
         if seen[p] {
             continue;
         }

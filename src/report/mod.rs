@@ -5,7 +5,7 @@
 pub mod rows;
 pub mod sink;
 
-pub use rows::{single_line, ErrorRow, GoGameRow};
+pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
 use serde::Serialize;
@@ -14,16 +14,25 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Table {
     GoGames,
+    GoScores,
     Errors,
+    Summary,
 }
 
 impl Table {
-    pub const ALL: [Table; 2] = [Table::GoGames, Table::Errors];
+    pub const ALL: [Table; 4] = [
+        Table::GoGames,
+        Table::GoScores,
+        Table::Errors,
+        Table::Summary,
+    ];
 
     pub fn file_name(self) -> &'static str {
         match self {
             Table::GoGames => "go_games.csv",
+            Table::GoScores => "go_scores.csv",
             Table::Errors => "errors.csv",
+            Table::Summary => "summary.csv",
         }
     }
 
@@ -31,7 +40,9 @@ impl Table {
     pub fn header(self) -> Vec<u8> {
         match self {
             Table::GoGames => header_of::<GoGameRow>(),
+            Table::GoScores => header_of::<GoScoreRow>(),
             Table::Errors => header_of::<ErrorRow>(),
+            Table::Summary => header_of::<SummaryRow>(),
         }
     }
 

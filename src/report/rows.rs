@@ -1,5 +1,7 @@
 //! Row types: one struct per CSV table; field names are the column names.
 
+use crate::analysis::go_score::Verdict;
+use crate::go::dead::DeadSource;
 use crate::go::result::EndKind;
 use serde::Serialize;
 
@@ -64,6 +66,77 @@ pub struct GoGameRow {
     /// Final position: rows from the top joined by `/`; `X` Black, `O`
     /// White, digits a run of empty points.
     pub final_position: String,
+}
+
+/// One game's scoring and audit (`go_scores.csv`). Score columns are Black
+/// minus White with komi: positive favours Black. They are empty when the
+/// game did not end by counting; `reason` then says why.
+#[derive(Debug, Default, Serialize)]
+pub struct GoScoreRow {
+    pub source: String,
+    pub member: String,
+    pub game: u32,
+    pub result_raw: String,
+    pub result_kind: EndKind,
+    pub recorded_winner: &'static str,
+    pub recorded_margin: Option<f64>,
+    /// The declared rules the audit scores under.
+    pub rules: String,
+    /// `ru` or `default`.
+    pub rules_source: &'static str,
+    /// `markup`, `estimate` or `none`.
+    pub dead_source: DeadSource,
+    pub dead_black: Option<u32>,
+    pub dead_white: Option<u32>,
+    /// Territory points (dead-stone points included, seki eyes excluded).
+    pub territory_black: Option<u32>,
+    pub territory_white: Option<u32>,
+    pub seki_eyes_black: Option<u32>,
+    pub seki_eyes_white: Option<u32>,
+    pub seki_points: Option<u32>,
+    pub dame: Option<u32>,
+    /// Modern count: territory + prisoners, minus komi.
+    pub score_count: Option<f64>,
+    /// The count stated favouring a player.
+    pub traditional: String,
+    pub score_japanese: Option<f64>,
+    pub score_chinese: Option<f64>,
+    pub score_aga: Option<f64>,
+    pub score_new_zealand: Option<f64>,
+    /// Area scoring, 2 points per independent living area.
+    pub score_group_tax: Option<f64>,
+    pub song_lu_black: Option<u32>,
+    pub song_lu_white: Option<u32>,
+    pub song_chips_black: Option<u32>,
+    pub song_chips_white: Option<u32>,
+    /// Song score without komi (the period had none).
+    pub song_score: Option<i64>,
+    /// Song score with the record's komi.
+    pub song_score_komi: Option<f64>,
+    pub song_term_zh: &'static str,
+    pub song_term_en: &'static str,
+    /// The score under the declared rules.
+    pub score_declared: Option<f64>,
+    pub score_winner: &'static str,
+    pub score_margin: Option<f64>,
+    pub verdict: Verdict,
+    pub reason: String,
+}
+
+/// Run totals (`summary.csv`): one row per interpretation, verdict and
+/// dead-stone source.
+#[derive(Debug, Default, Serialize)]
+pub struct SummaryRow {
+    /// `interpretation`, `verdict` or `dead_source`.
+    pub metric: &'static str,
+    pub name: &'static str,
+    /// Games counted in this row.
+    pub games: u64,
+    /// Interpretations: games whose winner differs from the declared
+    /// rules' winner.
+    pub winner_differs: Option<u64>,
+    /// Interpretations: mean |score − declared rules' score|.
+    pub mean_abs_difference: Option<f64>,
 }
 
 /// A file, archive member or game that could not be read (`errors.csv`).

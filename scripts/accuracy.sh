@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# How often does recount's recomputed score agree with the recorded result?
+#
+#   bash scripts/accuracy.sh ARCHIVE_OR_DIR...
+#   GNUGO_SAMPLE=20 bash scripts/accuracy.sh ../shared/data/go/kgs-2001-19-2298.tar.gz
+#
+# 1. builds target/release/recount (cargo build --release);
+# 2. runs it on the inputs with --out a temp dir (and --dead-stones $DEAD);
+# 3. reads DIR/go_scores.csv and prints, for the scored games
+#    (result_kind == score, i.e. RE like B+3.5):
+#    - how many there are, and how many recount could rescore;
+#    - exact-margin agreement: verdict == agrees, or same winner and
+#      |score_margin - recorded_margin| < 0.01;
+#    - winner agreement: score_winner == recorded_winner;
+#    - the same split by dead_source (markup / estimate / none);
+#    - a table of the verdicts, and the first 10 mismatches;
+# 4. with GNUGO_SAMPLE=N > 0: picks N of those scored games, evenly spaced in
+#    go_scores.csv's order, scores them with GNU Go's final_score
+#    (scripts/gnugo_final_score.py --games, which installs nothing: this
+#    script runs `apt-get install -y gnugo` when GNU Go is missing), and prints
+#    GNU Go's agreement with RE (raw, and with KGS's handicap compensation for
+#    Chinese rules) beside recount's on the SAME games, with GNU Go's seconds
+#    per game.
+#
+# Agreement is measured against recount's parse of RE (recorded_winner,
+# recorded_margin). Denominators are all scored games (all sampled games for
+# the GNU Go table): a game that could not be rescored counts as a miss.
+#
+# Environment:
+#   GNUGO_SAMPLE=N      games to score with GNU Go (default 0 = skip GNU Go)
+#   DEAD=MODE           recount --dead-stones auto|markup|estimate|none
+#                       (default auto)
+#   GNUGO_TIMEOUT=S     seconds per game for GNU Go (default 60)
+#   GNUGO_LEVEL=N       GNU Go --level (default: GNU Go's own, 10)
+#   GNUGO_JOBS=N        GNU Go processes at once (default 1, so that the
+#                       seconds per game are not inflated by contention)
+#   GNUGO_RULES=MODE    sgf|japanese|chinese, see gnugo_final_score.py
+#                       (default sgf: counting from each record's RU)
+#   MISMATCHES=N        mismatches listed (default 10)
+#   RECOUNT_BIN=PATH    use this recount binary and skip the cargo build
+#   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
+#                       (for testing the report; GNU Go still reads the inputs)
+#   KEEP_TMP=1          keep the temp dir (recount's CSVs, GNU Go's CSV)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+
+GNUGO_SAMPLE=${GNUGO_SAMPLE:-0}
+DEAD=${DEAD:-auto}
+GNUGO_TIMEOUT=${GNUGO_TIMEOUT:-60}
+GNUGO_LEVEL=${GNUGO_LEVEL:-}
+GNUGO_JOBS=${GNUGO_JOBS:-1}
+GNUGO_RULES=${GNUGO_RULES:-sgf}
+MISMATCHES=${MISMATCHES:-10}
+BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
+SCORES_CSV=${SCORES_CSV:-}
+
+die() { echo "accuracy.sh: $*" >&2; exit 1; }
+
+[[ $# -ge 1 ]] || die "usage: scripts/accuracy.sh ARCHIVE_OR_DIR... (see the header for the environment)"
+[[ $GNUGO_SAMPLE =~ ^[0-9]+$ ]] || die "GNUGO_SAMPLE must be a number, not '$GNUGO_SAMPLE'"
+case $DEAD in auto|markup|estimate|none) ;; *) die "DEAD must be auto, markup, estimate or none, not '$DEAD'" ;; esac
+command -v python3 >/dev/null 2>&1 || die "python3 is needed"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/recount-accuracy.XXXXXX")
+if [[ ${KEEP_TMP:-0} == 1 ]]; then
+    echo "temp dir kept: $TMP" >&2
+else
+    trap 'rm -rf "$TMP"' EXIT
+fi
+
+# ---------------------------------------------------------------- recount
+if [[ -n $SCORES_CSV ]]; then
+    [[ -s $SCORES_CSV ]] || die "SCORES_CSV=$SCORES_CSV is missing or empty"
+    SCORES=$SCORES_CSV
+    echo "== reading $SCORES (SCORES_CSV; recount not run)" >&2
+else
+    if [[ -z ${RECOUNT_BIN:-} ]]; then
+        echo "== cargo build --release" >&2
+        cargo build --release --quiet >&2
+    fi
+    [[ -x $BIN ]] || die "no recount binary at $BIN"
+    echo "== recount --dead-stones $DEAD $* --out $TMP/recount" >&2
+    start=$(date +%s.%N)
+    "$BIN" "$@" --out "$TMP/recount" --dead-stones "$DEAD" >"$TMP/recount.log" 2>&1 || {
+        tail -20 "$TMP/recount.log" >&2
+        die "recount failed (log above)"
+    }
+    end=$(date +%s.%N)
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "recount took %.1f s\n", b - a }' >&2
+    SCORES=$TMP/recount/go_scores.csv
+    [[ -s $SCORES ]] || die "recount wrote no go_scores.csv in $TMP/recount (is the scoring feature built?)"
+fi
+
+# ---------------------------------------------------------------- GNU Go
+GNUGO_CSV=
+if (( GNUGO_SAMPLE > 0 )); then
+    if ! command -v gnugo >/dev/null 2>&1 && [[ ! -x /usr/games/gnugo ]] && [[ -z ${GNUGO:-} ]]; then
+        echo "== installing GNU Go (apt-get install -y gnugo)" >&2
+        if ! apt-get install -y gnugo >&2; then
+            apt-get update >&2
+            apt-get install -y gnugo >&2 || die "cannot install gnugo"
+        fi
+    fi
+    # The sample: GNUGO_SAMPLE scored games, evenly spaced in go_scores.csv.
+    python3 - "$SCORES" "$GNUGO_SAMPLE" "$TMP/sample.csv" <<'PY'
+import csv, sys
+scores, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+with open(scores, newline="", encoding="utf-8") as f:
+    rows = [r for r in csv.DictReader(f) if r["result_kind"] == "score"]
+if n < len(rows):
+    rows = [rows[i * len(rows) // n] for i in range(n)]
+with open(out, "w", newline="", encoding="utf-8") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["source", "member", "game"])
+    for r in rows:
+        w.writerow([r["source"], r["member"], r["game"]])
+print("GNU Go sample: %d scored games" % len(rows), file=sys.stderr)
+PY
+    args=(--games "$TMP/sample.csv" --out "$TMP/gnugo.csv" --timeout "$GNUGO_TIMEOUT"
+          --jobs "$GNUGO_JOBS" --rules "$GNUGO_RULES" --quiet)
+    [[ -n $GNUGO_LEVEL ]] && args+=(--level "$GNUGO_LEVEL")
+    echo "== scripts/gnugo_final_score.py ${args[*]} $*" >&2
+    python3 "$ROOT/scripts/gnugo_final_score.py" "${args[@]}" "$@" >&2
+    GNUGO_CSV=$TMP/gnugo.csv
+fi
+
+# ---------------------------------------------------------------- report
+python3 - "$SCORES" "$GNUGO_CSV" "$MISMATCHES" "${GNUGO_CSV:+$TMP/sample.csv}" <<'PY'
+import collections
+import csv
+import sys
+
+scores_path, gnugo_path, n_mismatch, sample_path = sys.argv[1:5]
+n_mismatch = int(n_mismatch)
+
+
+def num(x):
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def key(r):
+    return (r["source"], r.get("member") or "", str(int(r["game"])))
+
+
+def where(r):
+    m = r.get("member") or ""
+    return "%s%s#%s" % (r["source"], (":" + m) if m else "", r["game"])
+
+
+def shown(winner, margin):
+    if winner in ("B", "W"):
+        return "%s+%s" % (winner, margin if margin not in (None, "") else "?")
+    if margin not in (None, "") and num(margin) == 0:
+        return "draw"
+    return "-"
+
+
+def winner_ok(r):
+    return r["score_winner"] == r["recorded_winner"] and r["recorded_winner"] in ("B", "W")
+
+
+def exact_ok(r):
+    if r["verdict"] == "agrees":
+        return True
+    s, rec = num(r["score_margin"]), num(r["recorded_margin"])
+    return (s is not None and rec is not None and winner_ok(r) and abs(s - rec) < 0.01)
+
+
+def pct(k, n):
+    return "%d/%d (%.1f%%)" % (k, n, 100.0 * k / n) if n else "0/0 (-)"
+
+
+with open(scores_path, newline="", encoding="utf-8") as f:
+    rows = list(csv.DictReader(f))
+need = {"source", "member", "game", "dead_source", "result_raw", "result_kind",
+        "recorded_winner", "recorded_margin", "score_winner", "score_margin", "verdict"}
+missing = need - set(rows[0].keys() if rows else need)
+if missing:
+    sys.exit("go_scores.csv lacks columns: %s" % ", ".join(sorted(missing)))
+
+scored = [r for r in rows if r["result_kind"] == "score"]
+kinds = collections.Counter(r["result_kind"] for r in rows)
+print("recount vs recorded result (%s)" % scores_path)
+print("  Go games: %d; result kinds: %s" % (len(rows), ", ".join(
+    "%s %d" % kv for kv in sorted(kinds.items(), key=lambda kv: -kv[1]))))
+print("  scored games (result_kind == score): %d, of which rescored by recount "
+      "(score_margin set): %d" % (len(scored), sum(1 for r in scored if r["score_margin"] != "")))
+print()
+
+print("%-16s %7s %20s %20s" % ("dead_source", "games", "winner agrees", "exact margin"))
+groups = collections.OrderedDict([("all", scored)])
+for ds in sorted({r["dead_source"] for r in scored}):
+    groups[ds] = [r for r in scored if r["dead_source"] == ds]
+for name, rs in groups.items():
+    print("%-16s %7d %20s %20s" % (name, len(rs), pct(sum(map(winner_ok, rs)), len(rs)),
+                                   pct(sum(map(exact_ok, rs)), len(rs))))
+print()
+
+verdicts_all = collections.Counter(r["verdict"] for r in rows)
+verdicts_scored = collections.Counter(r["verdict"] for r in scored)
+print("%-18s %14s %10s" % ("verdict", "scored games", "all games"))
+order = ["agrees", "margin_mismatch", "winner_flip", "not_scored", "rules_unknown", "no_position"]
+for v in order + sorted(set(verdicts_all) - set(order)):
+    if verdicts_all[v] or v in order:
+        print("%-18s %14d %10d" % (v, verdicts_scored[v], verdicts_all[v]))
+print()
+
+mism = [r for r in scored if not exact_ok(r)]
+print("first %d of %d mismatches (scored games, recorded vs recomputed):"
+      % (min(n_mismatch, len(mism)), len(mism)))
+for r in mism[:n_mismatch]:
+    print("  %s  RE=%s  recorded %s  recount %s  [%s, dead=%s, rules=%s]" % (
+        where(r), r["result_raw"], shown(r["recorded_winner"], r["recorded_margin"]),
+        shown(r["score_winner"], r["score_margin"]), r["verdict"], r["dead_source"],
+        r.get("rules", "")))
+
+if not gnugo_path:
+    sys.exit(0)
+
+# ---------------------------------------------------------------- GNU Go
+with open(gnugo_path, newline="", encoding="utf-8") as f:
+    gn = {key(r): r for r in csv.DictReader(f)}
+by_key = {key(r): r for r in scored}
+sample = [k for k in gn if k in by_key]
+lost = [k for k in gn if k not in by_key]
+print()
+print("GNU Go final_score vs recount on the same %d scored games" % len(sample))
+if lost:
+    print("  (%d GNU Go rows did not match a scored recount row, e.g. %s)" % (len(lost), lost[0]))
+with open(sample_path, newline="", encoding="utf-8") as f:
+    unfound = [k for k in map(key, csv.DictReader(f)) if k not in gn]
+if unfound:
+    print("  (%d sampled games were not found by gnugo_final_score.py in the inputs, e.g. %s;"
+          " they are left out)" % (len(unfound), unfound[0]))
+n = len(sample)
+
+
+def gg_ok(k, wcol, mcol):
+    g, r = gn[k], by_key[k]
+    w, m, rec = g[wcol], num(g[mcol]), num(r["recorded_margin"])
+    won = w == r["recorded_winner"] and w in ("B", "W")
+    return won, won and m is not None and rec is not None and abs(m - rec) < 0.01
+
+
+failed = [k for k in sample if gn[k]["error"] or gn[k]["gnugo_score"] == ""]
+print("%-28s %7s %20s %20s" % ("", "games", "winner agrees", "exact margin"))
+for label, wcol, mcol in (("GNU Go (raw)", "gnugo_winner", "gnugo_margin"),
+                          ("GNU Go (KGS handicap)", "gnugo_winner_kgs", "gnugo_margin_kgs")):
+    res = [gg_ok(k, wcol, mcol) for k in sample]
+    print("%-28s %7d %20s %20s" % (label, n, pct(sum(x[0] for x in res), n),
+                                   pct(sum(x[1] for x in res), n)))
+rs = [by_key[k] for k in sample]
+print("%-28s %7d %20s %20s" % ("recount", n, pct(sum(map(winner_ok, rs)), n),
+                               pct(sum(map(exact_ok, rs)), n)))
+print("recount's dead_source on these games: %s" % ", ".join(
+    "%s %d" % kv for kv in sorted(collections.Counter(r["dead_source"] for r in rs).items())))
+both = [k for k in sample if by_key[k]["score_margin"] != "" and gn[k]["gnugo_score"] != ""]
+same_w = sum(1 for k in both if by_key[k]["score_winner"] == gn[k]["gnugo_winner_kgs"])
+same_m = sum(1 for k in both if by_key[k]["score_winner"] == gn[k]["gnugo_winner_kgs"]
+             and abs(num(by_key[k]["score_margin"]) - num(gn[k]["gnugo_margin_kgs"] or 0)) < 0.01)
+print("recount vs GNU Go (KGS handicap), both scored: same winner %s, same margin %s"
+      % (pct(same_w, len(both)), pct(same_m, len(both))))
+secs = sorted(num(gn[k]["seconds"]) for k in sample if not gn[k]["error"] and gn[k]["seconds"])
+if secs:
+    print("GNU Go seconds/game: mean %.2f, median %.2f, max %.2f, total %.1f (n=%d)"
+          % (sum(secs) / len(secs), secs[len(secs) // 2], secs[-1], sum(secs), len(secs)))
+if failed:
+    print("GNU Go failed on %d games (counted as misses), e.g. %s: %s"
+          % (len(failed), where(gn[failed[0]]), gn[failed[0]]["error"]))
+PY

@@ -1,0 +1,349 @@
+//! The per-game scoring row: dead stones, each rule interpretation's score,
+//! and the audit of the recorded result against the declared rules.
+
+use crate::analysis::go_game::RulesUsed;
+use crate::discover::Origin;
+use crate::go::board::Color;
+use crate::go::dead::{estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::record::GoRecord;
+use crate::go::replay::Replay;
+use crate::go::result::{parse_result, EndKind, GameResult};
+use crate::go::rules::Rules;
+use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
+use crate::go::song::SongParams;
+use crate::go::territory::{settle, Settlement};
+use crate::report::rows::{GoScoreRow, SummaryRow};
+use serde::Serialize;
+
+/// The audit verdict on one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Same winner and margin as `RE`.
+    Agrees,
+    /// Same winner, another margin.
+    MarginMismatch,
+    /// The recomputed winner differs from `RE`'s.
+    WinnerFlip,
+    /// The game did not end by counting (resignation, time…).
+    #[default]
+    NotScored,
+    /// `RU` absent or unknown: scored under `--rules`, not compared.
+    RulesUnknown,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 5] = [
+        Verdict::Agrees,
+        Verdict::MarginMismatch,
+        Verdict::WinnerFlip,
+        Verdict::NotScored,
+        Verdict::RulesUnknown,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees",
+            Verdict::MarginMismatch => "margin_mismatch",
+            Verdict::WinnerFlip => "winner_flip",
+            Verdict::NotScored => "not_scored",
+            Verdict::RulesUnknown => "rules_unknown",
+        }
+    }
+}
+
+/// The interpretations computed side by side, in column order.
+pub const INTERPRETATIONS: [&str; 7] = [
+    "count",
+    "japanese",
+    "chinese",
+    "aga",
+    "new_zealand",
+    "group_tax",
+    "song",
+];
+
+/// How to score.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoreSettings {
+    pub dead: DeadPolicy,
+    pub playouts: u32,
+    pub song: SongParams,
+}
+
+/// A scored game: the row and the numbers the run summary adds up.
+pub struct Scored {
+    pub row: GoScoreRow,
+    pub verdict: Verdict,
+    pub dead_source: DeadSource,
+    /// Each interpretation's score (komi included) and the declared rules'
+    /// score, when the game was scored.
+    pub scores: Option<([f64; 7], f64)>,
+}
+
+/// Scores one replayed game under its declared `rules` (from `RU`, or
+/// `--rules` when `used.source` says `default`).
+pub fn go_score(
+    origin: &Origin,
+    game: u32,
+    record: &GoRecord,
+    replay: &Replay,
+    rules: Rules,
+    used: RulesUsed,
+    settings: &ScoreSettings,
+) -> Scored {
+    let rules_known = used.source == "ru";
+    let result = parse_result(&record.result_raw);
+    let mut row = GoScoreRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game,
+        result_raw: record.result_raw.clone(),
+        result_kind: result.kind,
+        recorded_winner: letter(result.winner),
+        recorded_margin: result.margin,
+        rules: used.name.to_string(),
+        rules_source: used.source,
+        ..GoScoreRow::default()
+    };
+    if !matches!(result.kind, EndKind::Score | EndKind::Draw) {
+        row.verdict = Verdict::NotScored;
+        row.reason = match result.kind {
+            EndKind::Unknown if record.result_raw.is_empty() => "no result (RE) recorded".into(),
+            EndKind::Unknown => format!("RE[{}] gives no counted result", record.result_raw),
+            k => format!("the game ended by {}", serde_plain(k)),
+        };
+        return Scored {
+            row,
+            verdict: Verdict::NotScored,
+            dead_source: DeadSource::None,
+            scores: None,
+        };
+    }
+    let board = &replay.board;
+    let (dead, source) = match (settings.dead, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
+            (from_markup(board, m), DeadSource::Markup)
+        }
+        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            (estimate(board, settings.playouts).0, DeadSource::Estimate)
+        }
+        (DeadPolicy::Markup | DeadPolicy::None, _) => {
+            (vec![false; board.index_len()], DeadSource::None)
+        }
+    };
+    let s = settle(board, &dead);
+    let counts = Counts {
+        captures: replay.captures,
+        komi: record.komi.unwrap_or(0.0),
+        handicap: record.handicap.unwrap_or(0),
+    };
+    let scores = interpretations(&s, &counts, settings.song);
+    let declared = score(&rules, &s, &counts);
+    fill_settlement(&mut row, &s, source);
+    row.score_count = Some(scores[0]);
+    row.traditional = traditional(scores[0]);
+    row.score_japanese = Some(scores[1]);
+    row.score_chinese = Some(scores[2]);
+    row.score_aga = Some(scores[3]);
+    row.score_new_zealand = Some(scores[4]);
+    row.score_group_tax = Some(scores[5]);
+    let sg = song(&s, &counts, settings.song);
+    row.song_lu_black = Some(sg.lu[0]);
+    row.song_lu_white = Some(sg.lu[1]);
+    row.song_chips_black = Some(sg.chips[0]);
+    row.song_chips_white = Some(sg.chips[1]);
+    row.song_score = Some(sg.score);
+    row.song_score_komi = Some(scores[6]);
+    row.song_term_zh = sg.term.chinese();
+    row.song_term_en = sg.term.english();
+    row.score_declared = Some(declared);
+    let (w, margin) = winner(declared);
+    row.score_winner = letter(w);
+    row.score_margin = Some(margin);
+    let verdict = if !rules_known {
+        row.reason = format!(
+            "RU[{}] names no known rules: scored as {}",
+            record.rules_raw, used.name
+        );
+        Verdict::RulesUnknown
+    } else {
+        audit(&result, w, margin, &mut row.reason)
+    };
+    if record.komi.is_none() {
+        row.reason = join(&row.reason, "no komi (KM) recorded: counted as 0");
+    }
+    row.verdict = verdict;
+    Scored {
+        row,
+        verdict,
+        dead_source: source,
+        scores: Some((scores, declared)),
+    }
+}
+
+/// Every interpretation's score, in [`INTERPRETATIONS`] order (Song with
+/// the record's komi).
+fn interpretations(s: &Settlement, c: &Counts, song_params: SongParams) -> [f64; 7] {
+    [
+        count(s, c),
+        score(&Rules::JAPANESE, s, c),
+        score(&Rules::CHINESE, s, c),
+        score(&Rules::AGA, s, c),
+        score(&Rules::NEW_ZEALAND, s, c),
+        score(&Rules::STONE_SCORING, s, c),
+        song(s, c, song_params).score as f64 - c.komi,
+    ]
+}
+
+fn fill_settlement(row: &mut GoScoreRow, s: &Settlement, source: DeadSource) {
+    row.dead_source = source;
+    row.dead_black = Some(s.dead[0]);
+    row.dead_white = Some(s.dead[1]);
+    row.territory_black = Some(s.territory[0]);
+    row.territory_white = Some(s.territory[1]);
+    row.seki_eyes_black = Some(s.seki_eyes[0]);
+    row.seki_eyes_white = Some(s.seki_eyes[1]);
+    row.seki_points = Some(s.seki_points);
+    row.dame = Some(s.dame);
+}
+
+/// Compares the recomputed result with `RE`.
+fn audit(recorded: &GameResult, w: Option<Color>, margin: f64, reason: &mut String) -> Verdict {
+    let recorded_margin = if recorded.kind == EndKind::Draw {
+        Some(0.0)
+    } else {
+        recorded.margin
+    };
+    if recorded.winner != w {
+        *reason = format!(
+            "RE gives {}, the count gives {}",
+            describe(recorded.winner, recorded_margin),
+            describe(w, Some(margin))
+        );
+        Verdict::WinnerFlip
+    } else if recorded_margin.is_some_and(|m| (m - margin).abs() > 1e-6) {
+        *reason = format!(
+            "RE margin {}, counted {}",
+            fmt_points(recorded_margin.unwrap_or(0.0)),
+            fmt_points(margin)
+        );
+        Verdict::MarginMismatch
+    } else {
+        Verdict::Agrees
+    }
+}
+
+fn describe(w: Option<Color>, margin: Option<f64>) -> String {
+    match (w, margin) {
+        (None, _) => "a draw".into(),
+        (Some(c), Some(m)) => format!("{}+{}", c.letter(), fmt_points(m)),
+        (Some(c), None) => format!("{}+", c.letter()),
+    }
+}
+
+fn letter(c: Option<Color>) -> &'static str {
+    match c {
+        Some(Color::Black) => "B",
+        Some(Color::White) => "W",
+        None => "",
+    }
+}
+
+fn join(a: &str, b: &str) -> String {
+    if a.is_empty() {
+        b.to_string()
+    } else {
+        format!("{a}; {b}")
+    }
+}
+
+fn serde_plain(k: EndKind) -> &'static str {
+    match k {
+        EndKind::Resign => "resignation",
+        EndKind::Time => "time",
+        EndKind::Forfeit => "forfeit",
+        EndKind::Void => "a void result",
+        _ => "other means",
+    }
+}
+
+/// Totals over scored games, for `summary.csv`.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct ScoreStats {
+    /// Games scored (ended by counting, position counted).
+    pub scored: u64,
+    pub winner_differs: [u64; 7],
+    pub abs_difference: [f64; 7],
+    pub verdicts: [u64; 5],
+    pub dead_sources: [u64; 3],
+}
+
+impl ScoreStats {
+    /// The totals of one game.
+    pub fn of(s: &Scored) -> ScoreStats {
+        let mut t = ScoreStats::default();
+        t.verdicts[Verdict::ALL
+            .iter()
+            .position(|v| *v == s.verdict)
+            .unwrap_or(0)] = 1;
+        if let Some((scores, declared)) = s.scores {
+            t.scored = 1;
+            t.dead_sources[s.dead_source as usize] = 1;
+            let declared_winner = winner(declared).0;
+            for (i, sc) in scores.iter().enumerate() {
+                t.winner_differs[i] = (winner(*sc).0 != declared_winner) as u64;
+                t.abs_difference[i] = (sc - declared).abs();
+            }
+        }
+        t
+    }
+
+    /// The `summary.csv` rows.
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let mut rows = Vec::new();
+        for (i, name) in INTERPRETATIONS.iter().enumerate() {
+            rows.push(SummaryRow {
+                metric: "interpretation",
+                name,
+                games: self.scored,
+                winner_differs: Some(self.winner_differs[i]),
+                mean_abs_difference: (self.scored > 0)
+                    .then(|| self.abs_difference[i] / self.scored as f64),
+            });
+        }
+        for (i, v) in Verdict::ALL.iter().enumerate() {
+            rows.push(SummaryRow {
+                metric: "verdict",
+                name: v.name(),
+                games: self.verdicts[i],
+                ..SummaryRow::default()
+            });
+        }
+        for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
+            rows.push(SummaryRow {
+                metric: "dead_source",
+                name,
+                games: self.dead_sources[i],
+                ..SummaryRow::default()
+            });
+        }
+        rows
+    }
+}
+
+impl std::ops::AddAssign for ScoreStats {
+    fn add_assign(&mut self, o: ScoreStats) {
+        self.scored += o.scored;
+        for i in 0..7 {
+            self.winner_differs[i] += o.winner_differs[i];
+            self.abs_difference[i] += o.abs_difference[i];
+        }
+        for i in 0..5 {
+            self.verdicts[i] += o.verdicts[i];
+        }
+        for i in 0..3 {
+            self.dead_sources[i] += o.dead_sources[i];
+        }
+    }
+}

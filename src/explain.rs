@@ -1,0 +1,206 @@
+//! `recount explain`: one game's final board and the arithmetic of every
+//! interpretation, for a person to check by eye.
+
+use crate::analysis::go_game::RulesUsed;
+use crate::analysis::go_score::{go_score, ScoreSettings, INTERPRETATIONS};
+use crate::discover::Origin;
+use crate::go::board::Color;
+use crate::go::dead::{estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::record::read_record;
+use crate::go::replay::replay;
+use crate::go::rules::{self, Rules};
+use crate::go::scoring::{fmt_points, handicap_bonus, points, Counts};
+use crate::go::territory::{settle, PointKind};
+use crate::parse::sgf::parse_tree;
+use crate::parse::split::{split_trees, Chunk};
+use std::fmt::Write as _;
+use std::io::BufReader;
+use std::path::Path;
+
+/// The legend of the board drawing.
+pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   \
+                          # @ seki eyes (Black, White)   * seki   . dame";
+
+/// Explains game `game` (1-based) of the SGF file at `path`.
+///
+/// # Errors
+/// A message for a person when the file or game cannot be read.
+pub fn explain(
+    path: &Path,
+    game: u32,
+    default_rules: (&'static str, Rules),
+    settings: &ScoreSettings,
+) -> Result<String, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
+    let mut tree_bytes = None;
+    let mut index = 0;
+    split_trees(BufReader::new(file), 64 << 20, |chunk| {
+        index += 1;
+        if index == game {
+            tree_bytes = Some(chunk);
+            return false;
+        }
+        true
+    })
+    .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let bytes = match tree_bytes {
+        Some(Chunk::Tree(b)) => b,
+        Some(_) => {
+            return Err(format!(
+                "game {game} of '{}' is truncated or too large",
+                path.display()
+            ))
+        }
+        None => {
+            return Err(format!(
+                "'{}' holds {index} game(s); choose one with --game 1..{index}",
+                path.display()
+            ))
+        }
+    };
+    let tree = parse_tree(&bytes).map_err(|e| e.to_string())?;
+    let record = read_record(&tree).map_err(|e| e.to_string())?;
+    let (used, rules) = match rules::lookup(&record.rules_raw) {
+        Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
+        None => (
+            RulesUsed {
+                name: default_rules.0,
+                source: "default",
+            },
+            default_rules.1,
+        ),
+    };
+    let replayed = replay(&record, rules);
+    let origin = Origin {
+        path: path.display().to_string(),
+        member: None,
+    };
+    // Score as a counted game even when RE says otherwise, to show the board.
+    let board = &replayed.board;
+    let (dead, source) = match (settings.dead, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
+            (from_markup(board, m), DeadSource::Markup)
+        }
+        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            (estimate(board, settings.playouts).0, DeadSource::Estimate)
+        }
+        _ => (vec![false; board.index_len()], DeadSource::None),
+    };
+    let s = settle(board, &dead);
+    let scored = go_score(&origin, game, &record, &replayed, rules, used, settings);
+    let counts = Counts {
+        captures: replayed.captures,
+        komi: record.komi.unwrap_or(0.0),
+        handicap: record.handicap.unwrap_or(0),
+    };
+
+    let mut out = String::new();
+    let w = &mut out;
+    let _ = writeln!(
+        w,
+        "{} game {game}: {} (B) vs {} (W), RE[{}], RU[{}] -> {}",
+        path.display(),
+        record.black,
+        record.white,
+        record.result_raw,
+        record.rules_raw,
+        used.name
+    );
+    let _ = writeln!(
+        w,
+        "board {}, komi {}, handicap {}, dead stones: {source:?}",
+        record.size_text(),
+        fmt_points(counts.komi),
+        counts.handicap
+    );
+    let _ = writeln!(w);
+    let letters: String = (0..board.width())
+        .map(|x| format!(" {}", coord(x)))
+        .collect();
+    let _ = writeln!(w, "  {letters}");
+    for y in 0..board.height() {
+        let _ = write!(w, "{} ", coord(y));
+        for x in 0..board.width() {
+            let ch = match s.kinds[board.index(x, y)] {
+                Some(PointKind::Stone(Color::Black)) => 'X',
+                Some(PointKind::Stone(Color::White)) => 'O',
+                Some(PointKind::Dead(Color::Black)) => 'x',
+                Some(PointKind::Dead(Color::White)) => 'o',
+                Some(PointKind::Territory(Color::Black)) => 'b',
+                Some(PointKind::Territory(Color::White)) => 'w',
+                Some(PointKind::SekiEye(Color::Black)) => '#',
+                Some(PointKind::SekiEye(Color::White)) => '@',
+                Some(PointKind::Seki) => '*',
+                _ => '.',
+            };
+            let _ = write!(w, " {ch}");
+        }
+        let _ = writeln!(w);
+    }
+    let _ = writeln!(w, "{LEGEND}");
+    let _ = writeln!(w);
+    let _ = writeln!(w, "                 Black  White");
+    let row = |w: &mut String, name: &str, b: u32, wh: u32| {
+        let _ = writeln!(w, "{name:<16} {b:>5}  {wh:>5}");
+    };
+    row(w, "living stones", s.stones[0], s.stones[1]);
+    row(w, "territory", s.territory[0], s.territory[1]);
+    row(w, "seki eyes", s.seki_eyes[0], s.seki_eyes[1]);
+    row(w, "captures", counts.captures[0], counts.captures[1]);
+    row(w, "dead stones", s.dead[1], s.dead[0]);
+    row(w, "areas (groups)", s.areas[0], s.areas[1]);
+    let _ = writeln!(w, "seki points {}, dame {}", s.seki_points, s.dame);
+    let _ = writeln!(w);
+    let (cb, cw) = (
+        s.territory[0] + s.seki_eyes[0] + counts.captures[0] + s.dead[1],
+        s.territory[1] + s.seki_eyes[1] + counts.captures[1] + s.dead[0],
+    );
+    let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
+        s.territory[0], s.seki_eyes[0], counts.captures[0], s.dead[1], fmt_points(counts.komi), fmt_points(cb as f64 - cw as f64 - counts.komi));
+    for (name, r) in [
+        ("japanese", Rules::JAPANESE),
+        ("chinese", Rules::CHINESE),
+        ("aga", Rules::AGA),
+        ("new_zealand", Rules::NEW_ZEALAND),
+        ("group_tax", Rules::STONE_SCORING),
+    ] {
+        let [b, wh] = points(&r, &s, counts.captures);
+        let bonus = handicap_bonus(&r, counts.handicap);
+        let _ = writeln!(
+            w,
+            "{name:<12} B {} - W {} - komi {} - handicap bonus {} = {}",
+            fmt_points(b),
+            fmt_points(wh),
+            fmt_points(counts.komi),
+            fmt_points(bonus),
+            fmt_points(b - wh - counts.komi - bonus)
+        );
+    }
+    let row = &scored.row;
+    if let (Some(lb), Some(lw), Some(ss)) = (row.song_lu_black, row.song_lu_white, row.song_score) {
+        let _ = writeln!(w, "song         Lu B {lb} + chips {} - (Lu W {lw} + chips {}) = {ss} ({} {}); with komi {}",
+            row.song_chips_black.unwrap_or(0), row.song_chips_white.unwrap_or(0), row.song_term_zh, row.song_term_en, fmt_points(ss as f64 - counts.komi));
+    }
+    let _ = writeln!(
+        w,
+        "traditional  {}",
+        crate::go::scoring::traditional(crate::go::scoring::count(&s, &counts))
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "verdict ({} rules): {:?} {}",
+        used.name, row.verdict, row.reason
+    );
+    let _ = INTERPRETATIONS;
+    Ok(out)
+}
+
+fn coord(n: u8) -> char {
+    if n < 26 {
+        (b'a' + n) as char
+    } else {
+        (b'A' + n - 26) as char
+    }
+}
