@@ -76,11 +76,13 @@ on KGS records:
 
 Rules (--rules, default `sgf`)
 ------------------------------
-`sgf` runs each game under the counting its RU asks for, using two GNU Go
-processes (one started with --chinese-rules, one with --japanese-rules):
-area counting for RU Chinese, AGA, NZ / New Zealand, Ing / GOE (their
-official counting), territory counting for everything else (Japanese,
-Korean, missing RU). `japanese` / `chinese` force one counting for all games.
+`sgf` runs each game under the counting its RU asks for: area counting
+(GNU Go started with --chinese-rules) for RU Chinese, AGA, NZ / New Zealand,
+Ing / GOE (their official counting), territory counting (--japanese-rules)
+for everything else (Japanese, Korean, missing RU). `japanese` / `chinese`
+force one counting for all games. Every game gets a fresh GNU Go process
+(it starts in milliseconds; `seconds` does not include the start), so a
+result never depends on the games scored before it.
 
 KGS handicap convention (gnugo_margin_kgs / gnugo_winner_kgs)
 -------------------------------------------------------------
@@ -126,7 +128,6 @@ If GNU Go is not installed, `apt-get install -y gnugo` provides
 import argparse
 import csv
 import gzip
-import io
 import os
 import queue
 import random

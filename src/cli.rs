@@ -48,7 +48,7 @@ pub struct Args {
     pub dead_stones: DeadStonesArg,
 
     /// Random playouts per game for the dead-stone estimator.
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(long, value_name = "N", default_value_t = 128)]
     pub playouts: u32,
 
     /// Song scoring: basic eyes kept unfilled per independent living group.
@@ -96,7 +96,7 @@ pub struct ExplainArgs {
     #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
     pub dead_stones: DeadStonesArg,
 
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(long, value_name = "N", default_value_t = 128)]
     pub playouts: u32,
 
     #[arg(long, value_name = "N", default_value_t = 2)]

@@ -2,15 +2,14 @@
 //! interpretation, for a person to check by eye.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{go_score, ScoreSettings, INTERPRETATIONS};
+use crate::analysis::go_score::{go_score, settle_game, ScoreSettings};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{estimate, from_markup, DeadPolicy, DeadSource};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
 use crate::go::rules::{self, Rules};
 use crate::go::scoring::{fmt_points, handicap_bonus, points, Counts};
-use crate::go::territory::{settle, PointKind};
+use crate::go::territory::PointKind;
 use crate::parse::sgf::parse_tree;
 use crate::parse::split::{split_trees, Chunk};
 use std::fmt::Write as _;
@@ -76,18 +75,9 @@ pub fn explain(
         path: path.display().to_string(),
         member: None,
     };
-    // Score as a counted game even when RE says otherwise, to show the board.
+    // The board is shown settled even when RE says the game was not counted.
     let board = &replayed.board;
-    let (dead, source) = match (settings.dead, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
-            (from_markup(board, m), DeadSource::Markup)
-        }
-        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            (estimate(board, settings.playouts).0, DeadSource::Estimate)
-        }
-        _ => (vec![false; board.index_len()], DeadSource::None),
-    };
-    let s = settle(board, &dead);
+    let (s, source) = settle_game(&record, &replayed, settings);
     let scored = go_score(&origin, game, &record, &replayed, rules, used, settings);
     let counts = Counts {
         captures: replayed.captures,
@@ -193,7 +183,6 @@ pub fn explain(
         "verdict ({} rules): {:?} {}",
         used.name, row.verdict, row.reason
     );
-    let _ = INTERPRETATIONS;
     Ok(out)
 }
 

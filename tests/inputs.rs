@@ -100,52 +100,46 @@ fn tar_tar_gz_and_zip_read_in_place() {
 fn same_bytes_for_any_thread_count_and_argument_order() {
     let tmp = tempfile::tempdir().unwrap();
     let mut outputs = Vec::new();
-    let orders: [(&[&str], &str); 4] = [
-        (&["fixtures/go", "-j", "1"], ""),
-        (
-            &[
-                "fixtures/go/kgs",
-                "fixtures/go/gnugo",
-                "fixtures/go/clamshell",
-                "-j",
-                "2",
-            ],
-            "",
-        ),
-        (
-            &[
-                "fixtures/go/clamshell",
-                "fixtures/go/gnugo",
-                "fixtures/go/kgs",
-                "-j",
-                "7",
-            ],
-            "",
-        ),
-        (&["-", "-j", "3"], ""),
+    // Every fixture file, found here independently of recount's walk.
+    let mut files: Vec<String> = Vec::new();
+    let mut stack = vec![repo().join("fixtures/go")];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p.strip_prefix(repo()).unwrap().display().to_string());
+            }
+        }
+    }
+    files.sort();
+    let mut dirs: Vec<String> = fs::read_dir(repo().join("fixtures/go"))
+        .unwrap()
+        .map(|e| format!("fixtures/go/{}", e.unwrap().file_name().to_str().unwrap()))
+        .collect();
+    dirs.sort();
+    let reversed: Vec<String> = dirs.iter().rev().cloned().collect();
+    let runs: Vec<(Vec<String>, &str)> = vec![
+        (vec!["fixtures/go".into()], "1"),
+        (dirs, "2"),
+        (reversed, "7"),
+        (vec!["-".into()], "3"),
     ];
     // The stdin list names every file, in reverse order.
-    let mut listed: Vec<String> = ["kgs", "gnugo", "clamshell"]
-        .iter()
-        .flat_map(|d| fs::read_dir(repo().join("fixtures/go").join(d)).unwrap())
-        .map(|e| {
-            format!(
-                "fixtures/go/{}",
-                e.unwrap()
-                    .path()
-                    .strip_prefix(repo().join("fixtures/go"))
-                    .unwrap()
-                    .display()
-            )
-        })
-        .collect();
-    listed.sort();
-    listed.reverse();
-    for (i, (args, _)) in orders.iter().enumerate() {
+    let listed: Vec<&str> = files.iter().rev().map(String::as_str).collect();
+    for (i, (paths, threads)) in runs.iter().enumerate() {
+        let mut args: Vec<&str> = paths.iter().map(String::as_str).collect();
+        args.extend(["-j", threads]);
         let out = tmp.path().join(format!("o{i}"));
-        let o = run(args, &out, &listed.join("\n"));
+        let o = run(&args, &out, &listed.join("\n"));
         assert!(o.status.success(), "{}", stderr(&o));
-        outputs.push((read(&out, "go_games.csv"), read(&out, "errors.csv")));
+        outputs.push((
+            read(&out, "go_games.csv"),
+            read(&out, "errors.csv"),
+            read(&out, "go_scores.csv"),
+            read(&out, "summary.csv"),
+        ));
     }
     assert!(outputs[0].0.lines().count() > 40);
     for o in &outputs[1..] {

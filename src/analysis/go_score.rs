@@ -11,7 +11,7 @@ use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
 use crate::go::song::SongParams;
-use crate::go::territory::{settle, Settlement};
+use crate::go::territory::{settle, settle_with, Settlement};
 use crate::report::rows::{GoScoreRow, SummaryRow};
 use serde::Serialize;
 
@@ -30,15 +30,19 @@ pub enum Verdict {
     NotScored,
     /// `RU` absent or unknown: scored under `--rules`, not compared.
     RulesUnknown,
+    /// No `RE`, but the record ends with two passes: scored, nothing to
+    /// compare with.
+    NoResult,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 5] = [
+    pub const ALL: [Verdict; 6] = [
         Verdict::Agrees,
         Verdict::MarginMismatch,
         Verdict::WinnerFlip,
         Verdict::NotScored,
         Verdict::RulesUnknown,
+        Verdict::NoResult,
     ];
 
     pub fn name(self) -> &'static str {
@@ -48,6 +52,7 @@ impl Verdict {
             Verdict::WinnerFlip => "winner_flip",
             Verdict::NotScored => "not_scored",
             Verdict::RulesUnknown => "rules_unknown",
+            Verdict::NoResult => "no_result",
         }
     }
 }
@@ -106,7 +111,8 @@ pub fn go_score(
         rules_source: used.source,
         ..GoScoreRow::default()
     };
-    if !matches!(result.kind, EndKind::Score | EndKind::Draw) {
+    let unrecorded = record.result_raw.is_empty() && replay.final_passes >= 2;
+    if !matches!(result.kind, EndKind::Score | EndKind::Draw) && !unrecorded {
         row.verdict = Verdict::NotScored;
         row.reason = match result.kind {
             EndKind::Unknown if record.result_raw.is_empty() => "no result (RE) recorded".into(),
@@ -120,19 +126,7 @@ pub fn go_score(
             scores: None,
         };
     }
-    let board = &replay.board;
-    let (dead, source) = match (settings.dead, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
-            (from_markup(board, m), DeadSource::Markup)
-        }
-        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            (estimate(board, settings.playouts).0, DeadSource::Estimate)
-        }
-        (DeadPolicy::Markup | DeadPolicy::None, _) => {
-            (vec![false; board.index_len()], DeadSource::None)
-        }
-    };
-    let s = settle(board, &dead);
+    let (s, source) = settle_game(record, replay, settings);
     let counts = Counts {
         captures: replay.captures,
         komi: record.komi.unwrap_or(0.0),
@@ -161,7 +155,10 @@ pub fn go_score(
     let (w, margin) = winner(declared);
     row.score_winner = letter(w);
     row.score_margin = Some(margin);
-    let verdict = if !rules_known {
+    let verdict = if unrecorded {
+        row.reason = "no result (RE) recorded; the game ends with two passes".into();
+        Verdict::NoResult
+    } else if !rules_known {
         row.reason = format!(
             "RU[{}] names no known rules: scored as {}",
             record.rules_raw, used.name
@@ -179,6 +176,32 @@ pub fn go_score(
         verdict,
         dead_source: source,
         scores: Some((scores, declared)),
+    }
+}
+
+/// Decides the dead stones of a replayed game by the policy and settles
+/// its final position.
+pub fn settle_game(
+    record: &GoRecord,
+    replay: &Replay,
+    settings: &ScoreSettings,
+) -> (Settlement, DeadSource) {
+    let board = &replay.board;
+    match (settings.dead, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
+            (settle(board, &from_markup(board, m)), DeadSource::Markup)
+        }
+        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            let (dead, ownership) = estimate(board, settings.playouts);
+            (
+                settle_with(board, &dead, Some(&ownership)),
+                DeadSource::Estimate,
+            )
+        }
+        (DeadPolicy::Markup | DeadPolicy::None, _) => (
+            settle(board, &vec![false; board.index_len()]),
+            DeadSource::None,
+        ),
     }
 }
 
@@ -275,7 +298,7 @@ pub struct ScoreStats {
     pub scored: u64,
     pub winner_differs: [u64; 7],
     pub abs_difference: [f64; 7],
-    pub verdicts: [u64; 5],
+    pub verdicts: [u64; 6],
     pub dead_sources: [u64; 3],
 }
 
@@ -339,7 +362,7 @@ impl std::ops::AddAssign for ScoreStats {
             self.winner_differs[i] += o.winner_differs[i];
             self.abs_difference[i] += o.abs_difference[i];
         }
-        for i in 0..5 {
+        for i in 0..Verdict::ALL.len() {
             self.verdicts[i] += o.verdicts[i];
         }
         for i in 0..3 {

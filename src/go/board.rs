@@ -47,6 +47,27 @@ const EDGE: u8 = 3;
 /// Largest side SGF coordinates can name (`a`–`z`, `A`–`Z`).
 pub const MAX_SIDE: u8 = 52;
 
+/// A few liberties of a chain (see [`Board::liberties`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Liberties {
+    points: [usize; 4],
+    len: usize,
+}
+
+impl Liberties {
+    pub fn as_slice(&self) -> &[usize] {
+        &self.points[..self.len]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// What one play did to the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Played {
@@ -200,15 +221,21 @@ impl Board {
         }
     }
 
-    /// The liberties of the chain through `q`, up to `limit` of them.
-    pub fn liberties(&self, q: usize, limit: usize) -> Vec<usize> {
-        let mut libs = Vec::with_capacity(limit);
+    /// The liberties of the chain through `q`, at most `limit` (≤ 4) of
+    /// them; no allocation, for playouts.
+    pub fn liberties(&self, q: usize, limit: usize) -> Liberties {
+        let mut libs = Liberties {
+            points: [0; 4],
+            len: 0,
+        };
+        let limit = limit.min(4);
         let mut s = q;
         loop {
             for n in self.neighbours(s) {
-                if self.cells[n] == EMPTY && !libs.contains(&n) {
-                    libs.push(n);
-                    if libs.len() >= limit {
+                if self.cells[n] == EMPTY && !libs.as_slice().contains(&n) {
+                    libs.points[libs.len] = n;
+                    libs.len += 1;
+                    if libs.len >= limit {
                         return libs;
                     }
                 }
@@ -223,19 +250,29 @@ impl Board {
     /// Liberties the chain of a `color` stone played on empty `p` would
     /// have (up to 2), ignoring captures; 2 when the play captures.
     pub fn liberties_after(&self, color: Color, p: usize) -> usize {
-        let mut libs: Vec<usize> = Vec::with_capacity(2);
+        // One liberty found so far (two end the search).
+        let mut first: Option<usize> = None;
+        let mut add = |l: usize| -> bool {
+            match first {
+                None => {
+                    first = Some(l);
+                    false
+                }
+                Some(f) => f != l,
+            }
+        };
         for n in self.neighbours(p) {
             match self.cells[n] {
                 EMPTY => {
-                    if !libs.contains(&n) {
-                        libs.push(n);
+                    if add(n) {
+                        return 2;
                     }
                 }
                 EDGE => {}
                 c if c == color.cell() => {
-                    for l in self.liberties(n, 3) {
-                        if l != p && !libs.contains(&l) {
-                            libs.push(l);
+                    for &l in self.liberties(n, 3).as_slice() {
+                        if l != p && add(l) {
+                            return 2;
                         }
                     }
                 }
@@ -245,11 +282,8 @@ impl Board {
                     }
                 }
             }
-            if libs.len() >= 2 {
-                return 2;
-            }
         }
-        libs.len()
+        usize::from(first.is_some())
     }
 
     /// Plays on a point index (see [`Board::play`]).

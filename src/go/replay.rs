@@ -70,6 +70,9 @@ pub struct Replay {
     pub suicides: u32,
     /// Moves (not passes) played after two consecutive passes.
     pub moves_after_end: u32,
+    /// Passes in a row at the end of the record (2 or more: the players
+    /// ended the game for counting).
+    pub final_passes: u32,
     pub illegal: Vec<Finding>,
 }
 
@@ -109,6 +112,7 @@ pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
         captures: [0, 0],
         suicides: 0,
         moves_after_end: 0,
+        final_passes: 0,
         illegal: Vec::new(),
     };
     let mut consecutive_passes = 0;
@@ -163,6 +167,7 @@ pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
             }
         }
     }
+    r.final_passes = consecutive_passes;
     r
 }
 
@@ -210,6 +215,9 @@ mod tests {
     #[test]
     fn passes_and_moves_after_end() {
         let r = run("(;SZ[5];B[aa];W[];B[];W[ee];B[])", Rules::JAPANESE);
-        assert_eq!((r.moves, r.passes, r.moves_after_end), (5, 3, 1));
+        assert_eq!(
+            (r.moves, r.passes, r.moves_after_end, r.final_passes),
+            (5, 3, 1, 1)
+        );
     }
 }

@@ -58,6 +58,18 @@ pub fn side(c: Color) -> usize {
 
 /// Settles `board` with `dead[p]` marking dead stones.
 pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
+    settle_with(board, dead, None)
+}
+
+/// Mean ownership a region bordered by both colours needs to be given to
+/// one side as a referee would (an unclosed boundary, not dame).
+const REFEREE_OWNERSHIP: f32 = 0.9;
+
+/// Settles `board`; with `ownership` (per point, +1 Black … −1 White, from
+/// the estimator), a region bordered by both colours that one side clearly
+/// owns is that side's territory, as a referee decides points behind an
+/// unclosed boundary. Without it such regions are dame, as servers count.
+pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> Settlement {
     // The board with dead stones taken off.
     let mut live = board.clone();
     for p in board.points() {
@@ -188,9 +200,21 @@ pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
     }
     // Empty and dead-stone points take their region's kind.
     for (r, (pts, border)) in regions.iter().enumerate() {
+        let referee = || {
+            let own = ownership?;
+            let mean = pts.iter().map(|&q| own[q]).sum::<f32>() / pts.len() as f32;
+            if mean >= REFEREE_OWNERSHIP {
+                Some(Color::Black)
+            } else if mean <= -REFEREE_OWNERSHIP {
+                Some(Color::White)
+            } else {
+                None
+            }
+        };
         let owner = match border {
             1 => Some(Color::Black),
             2 => Some(Color::White),
+            _ if !seki_region[r] => referee(),
             _ => None,
         };
         let seki_eye = owner.is_some() && {
