@@ -18,7 +18,8 @@ use std::path::Path;
 
 /// The legend of the board drawing.
 pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   \
-                          # @ seki eyes (Black, White)   * seki   . dame";
+                          # @ seki eyes (Black, White)   * seki   . dame   \
+                          ! territory its owner must fill";
 
 /// Explains game `game` (1-based) of the SGF file at `path`.
 ///
@@ -122,6 +123,7 @@ pub fn explain(
                 Some(PointKind::SekiEye(Color::Black)) => '#',
                 Some(PointKind::SekiEye(Color::White)) => '@',
                 Some(PointKind::Seki) => '*',
+                Some(PointKind::Fill(_)) => '!',
                 _ => '.',
             };
             let _ = write!(w, " {ch}");
@@ -137,6 +139,7 @@ pub fn explain(
     row(w, "living stones", s.stones[0], s.stones[1]);
     row(w, "territory", s.territory[0], s.territory[1]);
     row(w, "seki eyes", s.seki_eyes[0], s.seki_eyes[1]);
+    row(w, "must fill", s.fills[0], s.fills[1]);
     row(w, "captures", counts.captures[0], counts.captures[1]);
     row(w, "dead stones", s.dead[1], s.dead[0]);
     row(w, "areas (groups)", s.areas[0], s.areas[1]);

@@ -35,7 +35,7 @@ pub fn points(rules: &Rules, s: &Settlement, captures: [u32; 2]) -> [f64; 2] {
                 (s.territory[own] + eyes + captures[own] + s.dead[other]) as f64
             }
             Scoring::Area => {
-                let area = s.stones[own] + s.territory[own] + s.seki_eyes[own];
+                let area = s.stones[own] + s.territory[own] + s.seki_eyes[own] + s.fills[own];
                 let tax = if rules.tax == Tax::All {
                     2 * s.areas[own]
                 } else {

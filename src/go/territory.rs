@@ -26,6 +26,9 @@ pub enum PointKind {
     SekiEye(Color),
     /// A liberty shared by groups in seki.
     Seki,
+    /// A point of this colour's territory it must fill after the dame are
+    /// filled (its chain would otherwise be in atari).
+    Fill(Color),
     Dame,
 }
 
@@ -41,6 +44,10 @@ pub struct Settlement {
     pub territory: [u32; 2],
     /// Eyes of groups in seki.
     pub seki_eyes: [u32; 2],
+    /// Territory points the owner must fill once the dame are filled (a
+    /// chain left with that one liberty): no point under territory
+    /// scoring, still area. Not included in `territory`.
+    pub fills: [u32; 2],
     /// Shared liberties in seki.
     pub seki_points: u32,
     pub dame: u32,
@@ -242,15 +249,63 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
             }
         }
     }
+    mark_fills(&live, &mut s);
     s.areas = count_areas(&live, &s.kinds);
     s
+}
+
+/// Finds territory points that must be filled: when the opponent fills
+/// the dame next to a living chain, a chain left with a single liberty
+/// inside its own territory has to connect there, which costs that point
+/// under territory scoring (Japanese counting; GNU Go and KGS count so).
+fn mark_fills(live: &Board, s: &mut Settlement) {
+    let mut seen = vec![false; s.kinds.len()];
+    for p in live.points() {
+        let Some(c) = live.at(p) else { continue };
+        let id = live.chain_id(p);
+        if seen[id] {
+            continue;
+        }
+        seen[id] = true;
+        let libs = live.liberties(p, 4);
+        if libs.len() >= 4 {
+            continue;
+        }
+        // Exactly two liberties: a dame the opponent can fill safely, and
+        // one point of own territory.
+        if libs.len() != 2 {
+            continue;
+        }
+        let (a, b) = (libs.as_slice()[0], libs.as_slice()[1]);
+        let is_own = |l: usize| s.kinds[l] == Some(PointKind::Territory(c));
+        let safe_fill = |l: usize| {
+            s.kinds[l] == Some(PointKind::Dame) && live.liberties_after(c.opponent(), l) >= 2
+        };
+        let target = if safe_fill(a) && is_own(b) {
+            Some(b)
+        } else if safe_fill(b) && is_own(a) {
+            Some(a)
+        } else {
+            None
+        };
+        if let Some(q) = target {
+            s.kinds[q] = Some(PointKind::Fill(c));
+            s.territory[side(c)] -= 1;
+            s.fills[side(c)] += 1;
+        }
+    }
 }
 
 /// Connected components of each colour's stones plus territory (seki eyes
 /// included: they belong to the group).
 fn count_areas(board: &Board, kinds: &[Option<PointKind>]) -> [u32; 2] {
     let colour_of = |k: Option<PointKind>| match k {
-        Some(PointKind::Stone(c) | PointKind::Territory(c) | PointKind::SekiEye(c)) => Some(c),
+        Some(
+            PointKind::Stone(c)
+            | PointKind::Territory(c)
+            | PointKind::SekiEye(c)
+            | PointKind::Fill(c),
+        ) => Some(c),
         Some(PointKind::Dead(c)) => Some(c.opponent()),
         _ => None,
     };
