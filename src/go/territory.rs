@@ -259,39 +259,59 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
 /// inside its own territory has to connect there, which costs that point
 /// under territory scoring (Japanese counting; GNU Go and KGS count so).
 fn mark_fills(live: &Board, s: &mut Settlement) {
-    let mut seen = vec![false; s.kinds.len()];
-    for p in live.points() {
-        let Some(c) = live.at(p) else { continue };
-        let id = live.chain_id(p);
-        if seen[id] {
+    // Fill the dame as the players would at the end: each dame goes to the
+    // side whose stone there is safe, the side whose neighbouring chains
+    // are shorter of liberties first (it defends them).
+    let mut b = live.clone();
+    let dame: Vec<usize> = live.points().filter(|&p| s.kinds[p] == Some(PointKind::Dame)).collect();
+    let need = |b: &Board, c: Color, d: usize| -> usize {
+        b.neighbours(d)
+            .iter()
+            .filter(|&&q| b.at(q) == Some(c))
+            .map(|&q| b.liberties(q, 4).len())
+            .min()
+            .unwrap_or(4)
+    };
+    for &d in &dame {
+        if b.at(d).is_some() {
             continue;
         }
-        seen[id] = true;
-        let libs = live.liberties(p, 4);
-        if libs.len() >= 4 {
-            continue;
-        }
-        // Exactly two liberties: a dame the opponent can fill safely, and
-        // one point of own territory.
-        if libs.len() != 2 {
-            continue;
-        }
-        let (a, b) = (libs.as_slice()[0], libs.as_slice()[1]);
-        let is_own = |l: usize| s.kinds[l] == Some(PointKind::Territory(c));
-        let safe_fill = |l: usize| {
-            s.kinds[l] == Some(PointKind::Dame) && live.liberties_after(c.opponent(), l) >= 2
+        let safe = |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2;
+        let choice = match (safe(Color::Black), safe(Color::White)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            (true, true) => Some(if need(&b, Color::White, d) < need(&b, Color::Black, d) {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            (false, false) => None,
         };
-        let target = if safe_fill(a) && is_own(b) {
-            Some(b)
-        } else if safe_fill(b) && is_own(a) {
-            Some(a)
-        } else {
-            None
-        };
-        if let Some(q) = target {
-            s.kinds[q] = Some(PointKind::Fill(c));
-            s.territory[side(c)] -= 1;
-            s.fills[side(c)] += 1;
+        if let Some(c) = choice {
+            b.play_at(c, d);
+        }
+    }
+    // Then every chain left in atari with its liberty in its own territory
+    // must connect there.
+    loop {
+        let mut changed = false;
+        for p in live.points() {
+            let Some(c) = b.at(p) else { continue };
+            let libs = b.liberties(p, 2);
+            if libs.len() != 1 {
+                continue;
+            }
+            let q = libs.as_slice()[0];
+            if s.kinds[q] == Some(PointKind::Territory(c)) && b.is_legal(c, q) {
+                b.play_at(c, q);
+                s.kinds[q] = Some(PointKind::Fill(c));
+                s.territory[side(c)] -= 1;
+                s.fills[side(c)] += 1;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
         }
     }
 }
