@@ -6,10 +6,15 @@
 //! between groups neither of which can live on its own: then it is a seki
 //! point, and the eyes of those groups are seki eyes (no territory under
 //! Japanese rules). A group lives on its own when it has two eye regions or
-//! one region of 7+ points, or Benson's algorithm says so.
+//! one region of 3+ points, or Benson's algorithm says so.
 
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
+
+/// An eye region this large lets its group make two eyes: the group lives
+/// on its own and is not in seki (in a finished game the owner would have
+/// played the vital point if it were needed).
+const MIN_TWO_EYE_SPACE: usize = 3;
 
 /// Largest region of shared liberties recognised as seki.
 const MAX_SEKI_REGION: usize = 6;
@@ -154,7 +159,7 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
                 .expect("a bordered region touches a stone");
             let g = group(&mut parent, stone);
             eyes[g] += 1;
-            big[g] |= pts.len() >= 7;
+            big[g] |= pts.len() >= MIN_TWO_EYE_SPACE;
         }
     }
     let benson_b = benson(&live, Color::Black);
