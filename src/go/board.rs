@@ -90,6 +90,8 @@ pub struct Board {
     pseudo_libs: Vec<u16>,
     /// The point a simple-ko recapture would retake, and who may not play it.
     ko: Option<(u16, Color)>,
+    /// Points emptied by the last play (captures and suicide).
+    emptied: Vec<u16>,
 }
 
 impl Board {
@@ -114,6 +116,7 @@ impl Board {
             chain_size: vec![0; n],
             pseudo_libs: vec![0; n],
             ko: None,
+            emptied: Vec::new(),
         }
     }
 
@@ -205,20 +208,30 @@ impl Board {
         false
     }
 
-    /// Whether the chain through `q` has a liberty other than `p`.
+    /// Whether the chain through `q` has a liberty other than the empty
+    /// point `p`. Exact in O(1): the pseudo-liberty count sums the chain's
+    /// adjacencies to empty points, so it has another liberty exactly when
+    /// the count exceeds its adjacencies to `p`.
     fn has_other_liberty(&self, q: usize, p: usize) -> bool {
-        let mut s = q;
-        loop {
-            for n in self.neighbours(s) {
-                if n != p && self.cells[n] == EMPTY {
-                    return true;
-                }
-            }
-            s = self.next[s] as usize;
-            if s == q {
-                return false;
-            }
+        let h = self.head[q];
+        let at_p = self
+            .neighbours(p)
+            .iter()
+            .filter(|&&n| self.cells[n] != EDGE && self.cells[n] != EMPTY && self.head[n] == h)
+            .count();
+        self.pseudo_libs[h as usize] as usize > at_p
+    }
+
+    /// The only liberty of the chain through `q` when it is in atari. A
+    /// chain with more than four pseudo-liberties has two liberties or more
+    /// (one point touches at most four stones), so most chains are answered
+    /// without walking them.
+    pub fn atari_liberty(&self, q: usize) -> Option<usize> {
+        if self.pseudo_libs[self.head[q] as usize] > 4 {
+            return None;
         }
+        let libs = self.liberties(q, 2);
+        (libs.len() == 1).then(|| libs.as_slice()[0])
     }
 
     /// The liberties of the chain through `q`, at most `limit` (≤ 4) of
@@ -250,6 +263,17 @@ impl Board {
     /// Liberties the chain of a `color` stone played on empty `p` would
     /// have (up to 2), ignoring captures; 2 when the play captures.
     pub fn liberties_after(&self, color: Color, p: usize) -> usize {
+        // Fast paths: two empty neighbours, or an own neighbour chain with
+        // more than 8 pseudo-liberties (so at least 3 liberties, one of
+        // which may be p).
+        let ns = self.neighbours(p);
+        if ns.iter().filter(|&&n| self.cells[n] == EMPTY).count() >= 2
+            || ns.iter().any(|&n| {
+                self.cells[n] == color.cell() && self.pseudo_libs[self.head[n] as usize] > 8
+            })
+        {
+            return 2;
+        }
         // One liberty found so far (two end the search).
         let mut first: Option<usize> = None;
         let mut add = |l: usize| -> bool {
@@ -314,6 +338,7 @@ impl Board {
         let p = self.index(x, y);
         debug_assert_eq!(self.cells[p], EMPTY);
         self.ko = None;
+        self.emptied.clear();
         self.add_stone(p, color.cell());
         let mut played = Played::default();
         let mut last_captured = 0;
@@ -332,6 +357,25 @@ impl Board {
             self.ko = Some((last_captured as u16, color.opponent()));
         }
         played
+    }
+
+    /// Points the last [`Board::play`] emptied (captured or suicided
+    /// stones).
+    pub fn emptied(&self) -> impl Iterator<Item = usize> + '_ {
+        self.emptied.iter().map(|&p| p as usize)
+    }
+
+    /// Makes this board a copy of `other` (same size), reusing its memory:
+    /// playouts restart from one position many times.
+    pub fn copy_from(&mut self, other: &Board) {
+        debug_assert_eq!(self.cells.len(), other.cells.len());
+        self.cells.copy_from_slice(&other.cells);
+        self.head.copy_from_slice(&other.head);
+        self.next.copy_from_slice(&other.next);
+        self.chain_size.copy_from_slice(&other.chain_size);
+        self.pseudo_libs.copy_from_slice(&other.pseudo_libs);
+        self.ko = other.ko;
+        self.emptied.clear();
     }
 
     /// A pass: only clears the ko ban.
@@ -423,6 +467,7 @@ impl Board {
         let mut s = p;
         loop {
             self.cells[s] = EMPTY;
+            self.emptied.push(s as u16);
             count += 1;
             s = self.next[s] as usize;
             if s == p {

@@ -134,9 +134,8 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     around.extend(b.neighbours(last));
     for &q in &around {
         if b.at(q) == Some(color.opponent()) {
-            let libs = b.liberties(q, 2);
-            if libs.len() == 1 && b.is_legal(color, libs.as_slice()[0]) {
-                return Some(libs.as_slice()[0]);
+            if let Some(l) = b.atari_liberty(q).filter(|&l| b.is_legal(color, l)) {
+                return Some(l);
             }
         }
     }
@@ -144,12 +143,10 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     // gives it room.
     for &q in &around {
         if b.at(q) == Some(color) {
-            let libs = b.liberties(q, 2);
-            let Some(&l) = libs.as_slice().first() else {
-                continue;
-            };
-            if libs.len() == 1 && b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
-                return Some(l);
+            if let Some(l) = b.atari_liberty(q) {
+                if b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
+                    return Some(l);
+                }
             }
         }
     }
@@ -219,13 +216,14 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     // Whether a point is in `empties` (stale entries included).
     let mut listed = vec![false; n];
     let mut played = 0;
+    let mut b = board.clone();
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         if i > 0 && i % BATCH == 0 && clear_cut(board, &own, i, &bb.alive, &bw.alive) {
             break;
         }
         played += 1;
-        let mut b = board.clone();
+        b.copy_from(board);
         let mut color = if i % 2 == 0 {
             Color::Black
         } else {
@@ -244,13 +242,12 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
                 .or_else(|| random_move(&b, color, &mut empties, &mut listed, &mut rng));
             match chosen {
                 Some(p) => {
-                    if b.play_at(color, p).captured > 0 {
-                        // Captured points are free again.
-                        for &q in &candidates {
-                            if b.at(q).is_none() && !listed[q] {
-                                listed[q] = true;
-                                empties.push(q);
-                            }
+                    b.play_at(color, p);
+                    // Captured points are free again.
+                    for q in b.emptied() {
+                        if !listed[q] {
+                            listed[q] = true;
+                            empties.push(q);
                         }
                     }
                     passes = 0;

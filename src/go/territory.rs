@@ -268,7 +268,10 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
     // side whose stone there is safe, the side whose neighbouring chains
     // are shorter of liberties first (it defends them).
     let mut b = live.clone();
-    let dame: Vec<usize> = live.points().filter(|&p| s.kinds[p] == Some(PointKind::Dame)).collect();
+    let dame: Vec<usize> = live
+        .points()
+        .filter(|&p| s.kinds[p] == Some(PointKind::Dame))
+        .collect();
     let need = |b: &Board, c: Color, d: usize| -> usize {
         b.neighbours(d)
             .iter()
@@ -302,11 +305,9 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
         let mut changed = false;
         for p in live.points() {
             let Some(c) = b.at(p) else { continue };
-            let libs = b.liberties(p, 2);
-            if libs.len() != 1 {
+            let Some(q) = b.atari_liberty(p) else {
                 continue;
-            }
-            let q = libs.as_slice()[0];
+            };
             if s.kinds[q] == Some(PointKind::Territory(c)) && b.is_legal(c, q) {
                 b.play_at(c, q);
                 s.kinds[q] = Some(PointKind::Fill(c));
