@@ -142,7 +142,9 @@ for t in $THREADS; do
     out="$TMP/out-t$t"
     echo
     echo "== recount --threads $t"
-    cmd=("$BIN" "$TMP/in" --out "$out" --quiet --threads "$t")
+    # The same work as the sgfmill peer: parse, replay, area score (no
+    # dead-stone estimation; that is timed on its own below).
+    cmd=("$BIN" "$TMP/in" --out "$out" --quiet --threads "$t" --dead-stones none)
     echo "   ${cmd[*]}"
     rc=0
     t0=$(now)
@@ -169,6 +171,24 @@ for t in $THREADS; do
         echo "   warning: games + errors = $(( games + errs )) < $EXPECTED expected"
     fi
 done
+
+# ---- dead-stone estimator -----------------------------------------------------
+# Scoring with estimated dead stones, on one copy of each archive (2 threads):
+# games whose dead stones were estimated, per second of the whole run.
+E_GAMES= E_SECS= E_RATE=
+if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
+    echo
+    echo "== recount --dead-stones estimate (one copy of each archive, 2 threads)"
+    est_out="$TMP/out-estimate"
+    t0=$(now)
+    "$BIN" "$DATA"/kgs-*.tar.gz --out "$est_out" --quiet --threads 2 --dead-stones estimate
+    t1=$(now)
+    E_SECS=$(elapsed "$t0" "$t1")
+    E_GAMES=$(python3 -c 'import csv, sys
+print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$est_out/go_scores.csv")
+    E_RATE=$(rate "$E_GAMES" "$E_SECS")
+    echo "   games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
+fi
 
 # ---- sgfmill ----------------------------------------------------------------
 P_GAMES= P_SECS= P_RATE=
@@ -221,6 +241,10 @@ done
 if [[ -n $P_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s\n' \
         "sgfmill (1 core):" "$P_GAMES" "$P_SECS" "$P_RATE"
+fi
+if [[ -n $E_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated; GNU Go 3.8 final_score: ~1.6 s/game, scripts/accuracy.sh)\n' \
+        "estimator (2 threads):" "$E_GAMES" "$E_SECS" "$E_RATE"
 fi
 set -- $THREADS
 if (( $# >= 2 )); then

@@ -24,12 +24,16 @@ pub struct BensonResult {
 pub fn benson(board: &Board, color: Color) -> BensonResult {
     let n = board.index_len();
     // Chains of the colour, by chain id.
-    let mut chain_ids: Vec<usize> = board
-        .points()
-        .filter(|&p| board.at(p) == Some(color) && board.chain_id(p) == p)
-        .collect();
-    chain_ids.sort_unstable();
-    let chain_index = |id: usize| chain_ids.binary_search(&id).ok();
+    // Chain number by chain id (head point).
+    let mut number = vec![usize::MAX; n];
+    let mut chains = 0;
+    for p in board.points() {
+        if board.at(p) == Some(color) && board.chain_id(p) == p {
+            number[p] = chains;
+            chains += 1;
+        }
+    }
+    let chain_index = |id: usize| Some(number[id]).filter(|&c| c != usize::MAX);
     // Regions: flood fill over points not of the colour.
     let mut region_of = vec![usize::MAX; n];
     let mut regions: Vec<Region> = Vec::new();
@@ -62,31 +66,42 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
         regions.push(region);
     }
     // Vital: every empty point of the region is adjacent to the chain.
+    // Count, per region, the empty points next to each chain.
     let vital: Vec<Vec<usize>> = regions
         .iter()
         .map(|r| {
+            let mut empties = 0u32;
+            let mut counts: Vec<(usize, u32)> = Vec::new();
+            for &q in r.points.iter().filter(|&&q| board.at(q).is_none()) {
+                empties += 1;
+                let mut seen: [usize; 4] = [usize::MAX; 4];
+                for (k, m) in board.neighbours(q).into_iter().enumerate() {
+                    if board.at(m) != Some(color) {
+                        continue;
+                    }
+                    let Some(c) = chain_index(board.chain_id(m)) else { continue };
+                    if seen[..k].contains(&c) {
+                        continue;
+                    }
+                    seen[k] = c;
+                    match counts.iter_mut().find(|e| e.0 == c) {
+                        Some(e) => e.1 += 1,
+                        None => counts.push((c, 1)),
+                    }
+                }
+            }
             r.chains
                 .iter()
                 .copied()
-                .filter(|&c| {
-                    r.points
-                        .iter()
-                        .filter(|&&q| board.at(q).is_none())
-                        .all(|&q| {
-                            board.neighbours(q).iter().any(|&m| {
-                                board.at(m) == Some(color)
-                                    && chain_index(board.chain_id(m)) == Some(c)
-                            })
-                        })
-                })
+                .filter(|&c| empties == 0 || counts.iter().any(|e| e.0 == c && e.1 == empties))
                 .collect()
         })
         .collect();
-    let mut chain_live = vec![true; chain_ids.len()];
+    let mut chain_live = vec![true; chains];
     let mut region_live = vec![true; regions.len()];
     loop {
         let mut changed = false;
-        let mut vital_count = vec![0u32; chain_ids.len()];
+        let mut vital_count = vec![0u32; chains];
         for (r, v) in vital.iter().enumerate() {
             if region_live[r] {
                 for &c in v {
@@ -94,7 +109,7 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
                 }
             }
         }
-        for c in 0..chain_ids.len() {
+        for c in 0..chains {
             if chain_live[c] && vital_count[c] < 2 {
                 chain_live[c] = false;
                 changed = true;

@@ -162,12 +162,26 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
             big[g] |= pts.len() >= MIN_TWO_EYE_SPACE;
         }
     }
-    let benson_b = benson(&live, Color::Black);
-    let benson_w = benson(&live, Color::White);
-    for p in live.points() {
-        if benson_b.alive[p] || benson_w.alive[p] {
-            let g = group(&mut parent, p);
-            big[g] = true;
+    // Benson's algorithm is only needed when some small region between the
+    // colours touches groups that lack two eyes: run it then, once.
+    let needs_benson = regions.iter().any(|(pts, border)| {
+        *border == 3
+            && pts.len() <= MAX_SEKI_REGION
+            && pts.iter().flat_map(|&q| live.neighbours(q)).any(|m| {
+                live.at(m).is_some() && {
+                    let g = group(&mut parent, m);
+                    !big[g] && eyes[g] < 2
+                }
+            })
+    });
+    if needs_benson {
+        let benson_b = benson(&live, Color::Black);
+        let benson_w = benson(&live, Color::White);
+        for p in live.points() {
+            if benson_b.alive[p] || benson_w.alive[p] {
+                let g = group(&mut parent, p);
+                big[g] = true;
+            }
         }
     }
     let independent = |g: usize| big[g] || eyes[g] >= 2;
