@@ -212,3 +212,127 @@ fn seki_in_a_kgs_game() {
         ("13.5", "agrees")
     );
 }
+
+/// Two KGS games whose recorded result needs the dame-filling rule: once
+/// the dame are filled, a chain left in atari must connect inside its own
+/// territory, and that point is lost (RE, GNU Go and recount agree).
+#[test]
+fn territory_lost_to_dame_filling() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = [
+        "fixtures/go/kgs/2001-01-12-2.sgf",
+        "fixtures/go/kgs/2001-02-07-2.sgf",
+    ];
+    let o = run(&[files[0], files[1]], tmp.path(), "");
+    assert!(o.status.success());
+    let r = rows(tmp.path(), "go_scores.csv");
+    assert_eq!(
+        (r[0]["must_fill_white"].as_str(), r[0]["verdict"].as_str()),
+        ("1", "agrees")
+    );
+    assert_eq!(
+        (r[1]["must_fill_black"].as_str(), r[1]["verdict"].as_str()),
+        ("1", "agrees")
+    );
+    assert_eq!(r[0]["score_japanese"], "-17.5");
+}
+
+/// `recount explain` draws the settled board and every interpretation.
+#[test]
+fn explain_shows_board_and_arithmetic() {
+    let o = bin()
+        .args([
+            "explain",
+            "fixtures/go/gnugo/20050408-janine-GNU.sgf",
+            "--dead-stones",
+            "estimate",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("RE[B+13.50]"));
+    // Row a of the board: the seki eye in the corner, then living stones.
+    assert!(
+        text.lines().any(|l| l.starts_with("a  # X O O O X")),
+        "{text}"
+    );
+    for word in [
+        "count ",
+        "japanese ",
+        "chinese ",
+        "aga ",
+        "new_zealand ",
+        "group_tax ",
+        "song ",
+        "traditional ",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(word)),
+            "{word} missing:\n{text}"
+        );
+    }
+    assert!(text.contains("verdict (japanese rules): Agrees"));
+    let bad = bin()
+        .args([
+            "explain",
+            "fixtures/go/gnugo/20050408-janine-GNU.sgf",
+            "--game",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("holds 1 game(s)"));
+}
+
+/// The audit verdicts and the run summary on the bundled games.
+#[test]
+fn verdicts_and_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    assert!(run(&["fixtures/go"], tmp.path(), "").status.success());
+    let scores: HashMap<String, _> = rows(tmp.path(), "go_scores.csv")
+        .into_iter()
+        .map(|r| (r["source"].clone(), r))
+        .collect();
+    let verdict = |f: &str| scores[f]["verdict"].clone();
+    assert_eq!(verdict("fixtures/go/kgs/2002-09-09-1.sgf"), "not_scored");
+    assert!(scores["fixtures/go/kgs/2002-09-09-1.sgf"]["reason"].contains("resignation"));
+    assert_eq!(verdict("fixtures/go/gnugo/GAGN2.sgf"), "rules_unknown");
+    assert_eq!(verdict("fixtures/go/scoring/gnugo/score2.sgf"), "no_result");
+    // RE says W+394.5 on a 19×19 board: more than any count can give.
+    assert_ne!(verdict("fixtures/go/kgs/2002-03-04-8.sgf"), "agrees");
+    let games = rows(tmp.path(), "go_games.csv").len();
+    assert_eq!(scores.len(), games);
+    let summary = rows(tmp.path(), "summary.csv");
+    let verdict_total: u64 = summary
+        .iter()
+        .filter(|r| r["metric"] == "verdict")
+        .map(|r| r["games"].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(verdict_total as usize, games);
+    let agrees = summary.iter().find(|r| r["name"] == "agrees").unwrap()["games"]
+        .parse::<usize>()
+        .unwrap();
+    assert_eq!(
+        agrees,
+        scores.values().filter(|r| r["verdict"] == "agrees").count()
+    );
+    let names: Vec<&str> = summary
+        .iter()
+        .filter(|r| r["metric"] == "interpretation")
+        .map(|r| r["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "count",
+            "japanese",
+            "chinese",
+            "aga",
+            "new_zealand",
+            "group_tax",
+            "song"
+        ]
+    );
+}

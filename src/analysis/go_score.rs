@@ -229,6 +229,8 @@ fn fill_settlement(row: &mut GoScoreRow, s: &Settlement, source: DeadSource) {
     row.seki_eyes_white = Some(s.seki_eyes[1]);
     row.seki_points = Some(s.seki_points);
     row.dame = Some(s.dame);
+    row.must_fill_black = Some(s.fills[0]);
+    row.must_fill_white = Some(s.fills[1]);
 }
 
 /// Compares the recomputed result with `RE`.

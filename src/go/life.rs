@@ -79,7 +79,9 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
                     if board.at(m) != Some(color) {
                         continue;
                     }
-                    let Some(c) = chain_index(board.chain_id(m)) else { continue };
+                    let Some(c) = chain_index(board.chain_id(m)) else {
+                        continue;
+                    };
                     if seen[..k].contains(&c) {
                         continue;
                     }

@@ -95,6 +95,10 @@ pub struct GoScoreRow {
     pub seki_eyes_white: Option<u32>,
     pub seki_points: Option<u32>,
     pub dame: Option<u32>,
+    /// Territory points each side must fill once the dame are filled
+    /// (not counted under territory scoring).
+    pub must_fill_black: Option<u32>,
+    pub must_fill_white: Option<u32>,
     /// Modern count: territory + prisoners, minus komi.
     pub score_count: Option<f64>,
     /// The count stated favouring a player.
