@@ -33,27 +33,12 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
 
-    /// Rules for games whose RU is absent or unknown (japanese, chinese,
-    /// aga, korean, new-zealand, tromp-taylor, stone-scoring).
-    #[arg(long, value_name = "NAME", default_value = "japanese")]
-    pub rules: String,
+    #[command(flatten)]
+    pub score: ScoreArgs,
 
     /// Largest game tree read, in MiB; larger ones become error rows.
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     pub max_game_mib: u64,
-
-    /// Where dead stones come from: auto (markup where the record has
-    /// TB/TW, else estimate), markup, estimate, none.
-    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
-    pub dead_stones: DeadStonesArg,
-
-    /// Random playouts per game for the dead-stone estimator.
-    #[arg(long, value_name = "N", default_value_t = 128)]
-    pub playouts: u32,
-
-    /// Song scoring: basic eyes kept unfilled per independent living group.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub song_eyes: u32,
 
     /// Also check every game with the strict SGF FF[4] reader of the
     /// sgf-parse crate (column sgf_check); slower.
@@ -78,6 +63,52 @@ pub enum DeadStonesArg {
     None,
 }
 
+/// The scoring flags, shared by a run and `recount explain`.
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// Rules for games whose RU is absent or unknown (japanese, chinese,
+    /// aga, korean, new-zealand, tromp-taylor, stone-scoring).
+    #[arg(long, value_name = "NAME", default_value = "japanese")]
+    pub rules: String,
+
+    /// Where dead stones come from: auto (markup where the record has
+    /// TB/TW, else estimate), markup, estimate, none.
+    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
+    pub dead_stones: DeadStonesArg,
+
+    /// Most random playouts per game for the dead-stone estimator.
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    pub playouts: u32,
+
+    /// Song scoring: basic eyes kept unfilled per independent living group.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub song_eyes: u32,
+}
+
+impl ScoreArgs {
+    /// The default rules (name and value) and the scoring settings.
+    fn resolve(&self) -> Result<((&'static str, rules::Rules), ScoreSettings), String> {
+        let default_rules = rules::lookup(&self.rules).ok_or_else(|| {
+            let err = self.rules.parse::<rules::Rules>().unwrap_err();
+            format!("{err}; choose one with --rules")
+        })?;
+        let dead = match self.dead_stones {
+            DeadStonesArg::Auto => DeadPolicy::Auto,
+            DeadStonesArg::Markup => DeadPolicy::Markup,
+            DeadStonesArg::Estimate => DeadPolicy::Estimate,
+            DeadStonesArg::None => DeadPolicy::None,
+        };
+        let settings = ScoreSettings {
+            dead,
+            playouts: self.playouts.max(1),
+            song: SongParams {
+                eyes_per_group: self.song_eyes,
+            },
+        };
+        Ok((default_rules, settings))
+    }
+}
+
 /// `recount explain FILE`: one game's board and arithmetic.
 #[derive(Debug, Parser)]
 #[command(name = "recount explain", version)]
@@ -89,51 +120,15 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 1)]
     pub game: u32,
 
-    /// Rules when RU is absent or unknown.
-    #[arg(long, value_name = "NAME", default_value = "japanese")]
-    pub rules: String,
-
-    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
-    pub dead_stones: DeadStonesArg,
-
-    #[arg(long, value_name = "N", default_value_t = 128)]
-    pub playouts: u32,
-
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub song_eyes: u32,
-}
-
-impl DeadStonesArg {
-    fn policy(self) -> DeadPolicy {
-        match self {
-            DeadStonesArg::Auto => DeadPolicy::Auto,
-            DeadStonesArg::Markup => DeadPolicy::Markup,
-            DeadStonesArg::Estimate => DeadPolicy::Estimate,
-            DeadStonesArg::None => DeadPolicy::None,
-        }
-    }
-}
-
-fn rules_arg(name: &str) -> Result<(&'static str, rules::Rules), String> {
-    rules::lookup(name).ok_or_else(|| {
-        format!(
-            "{}; choose one with --rules",
-            name.parse::<rules::Rules>().unwrap_err()
-        )
-    })
+    #[command(flatten)]
+    pub score: ScoreArgs,
 }
 
 fn explain_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
     let a = ExplainArgs::parse_from(args);
-    let settings = ScoreSettings {
-        dead: a.dead_stones.policy(),
-        playouts: a.playouts.max(1),
-        song: SongParams {
-            eyes_per_group: a.song_eyes,
-        },
-    };
-    let result = rules_arg(&a.rules)
-        .and_then(|r| crate::explain::explain(&a.file, a.game.max(1), r, &settings));
+    let result = a.score.resolve().and_then(|(rules, settings)| {
+        crate::explain::explain(&a.file, a.game.max(1), rules, &settings)
+    });
     match result {
         Ok(text) => {
             print!("{text}");
@@ -161,7 +156,7 @@ impl TryFrom<Args> for Config {
     type Error = String;
 
     fn try_from(a: Args) -> Result<Config, String> {
-        let default_rules = rules_arg(&a.rules)?;
+        let (default_rules, score) = a.score.resolve()?;
         let threads = match a.threads {
             Some(0) => return Err("--threads must be at least 1".into()),
             Some(n) => n,
@@ -186,13 +181,7 @@ impl TryFrom<Args> for Config {
                     max_game_bytes: a.max_game_mib * 1024 * 1024,
                 },
                 check_sgf: a.check_sgf,
-                score: ScoreSettings {
-                    dead: a.dead_stones.policy(),
-                    playouts: a.playouts.max(1),
-                    song: SongParams {
-                        eyes_per_group: a.song_eyes,
-                    },
-                },
+                score,
             },
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),

@@ -314,16 +314,8 @@ fn read_tar(
         let member = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
         members += 1;
         last.clone_from(&member);
-        if !is_game_name(&member) {
-            progress.skipped.fetch_add(1, Ordering::Relaxed);
-            continue;
-        }
-        let o = Arc::new(Origin {
-            path: origin.path.clone(),
-            member: Some(member),
-        });
         let size = entry.header().size().ok();
-        if !read_source(&o, &mut entry, size, limits, emit) {
+        if !read_member(origin, member, &mut entry, size, limits, progress, emit) {
             return;
         }
     }
@@ -387,19 +379,33 @@ fn read_zip(
             continue;
         }
         let member = file.name().to_string();
-        if !is_game_name(&member) {
-            progress.skipped.fetch_add(1, Ordering::Relaxed);
-            continue;
-        }
-        let o = Arc::new(Origin {
-            path: origin.path.clone(),
-            member: Some(member),
-        });
         let size = Some(file.size());
-        if !read_source(&o, &mut file, size, limits, emit) {
+        if !read_member(origin, member, &mut file, size, limits, progress, emit) {
             return;
         }
     }
+}
+
+/// Reads one archive member if its name is a game file's (else counts it
+/// as skipped). Returns `false` when `emit` asked to stop.
+fn read_member(
+    archive: &Origin,
+    member: String,
+    reader: impl Read,
+    size: Option<u64>,
+    limits: ReadLimits,
+    progress: &Progress,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) -> bool {
+    if !is_game_name(&member) {
+        progress.skipped.fetch_add(1, Ordering::Relaxed);
+        return true;
+    }
+    let origin = Arc::new(Origin {
+        path: archive.path.clone(),
+        member: Some(member),
+    });
+    read_source(&origin, reader, size, limits, emit)
 }
 
 /// A seekable counted reader, for zip archives.

@@ -11,18 +11,7 @@ use std::collections::HashMap;
 use util::*;
 
 fn expected(name: &str) -> Vec<HashMap<String, String>> {
-    let mut r = csv::Reader::from_path(repo().join("fixtures/expected").join(name)).unwrap();
-    let headers = r.headers().unwrap().clone();
-    r.records()
-        .map(|rec| {
-            let rec = rec.unwrap();
-            headers
-                .iter()
-                .zip(rec.iter())
-                .map(|(h, v)| (h.into(), v.into()))
-                .collect()
-        })
-        .collect()
+    csv_file(&repo().join("fixtures/expected").join(name))
 }
 
 /// A diagram file: `#` comment lines, then rows of `X`, `O`, `x`, `o`

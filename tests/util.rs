@@ -42,7 +42,12 @@ pub fn read(out: &Path, table: &str) -> String {
 
 /// Rows of a CSV report as maps from column to value.
 pub fn rows(out: &Path, table: &str) -> Vec<std::collections::HashMap<String, String>> {
-    let mut r = csv::Reader::from_path(out.join(table)).unwrap();
+    csv_file(&out.join(table))
+}
+
+/// Rows of any CSV file as maps from column to value.
+pub fn csv_file(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
     let headers = r.headers().unwrap().clone();
     r.records()
         .map(|rec| {
