@@ -24,8 +24,13 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// Units that may be read ahead of the collector.
-const WINDOW_UNITS: u64 = 4096;
+/// Units are sent to the workers in batches of up to this many (or
+/// [`BATCH_BYTES`]): one channel message per game costs more than a game.
+const BATCH_UNITS: usize = 32;
+const BATCH_BYTES: u64 = 1 << 20;
+
+/// Batches that may be read ahead of the collector.
+const WINDOW_UNITS: u64 = 256;
 /// Game-tree bytes that may be in flight (read, not yet written).
 const WINDOW_BYTES: u64 = 256 << 20;
 
@@ -249,7 +254,7 @@ pub fn run(
         .build()
         .map_err(std::io::Error::other)?;
     let window = Window::default();
-    let (unit_tx, unit_rx) = mpsc::sync_channel::<(u64, Unit)>(256);
+    let (unit_tx, unit_rx) = mpsc::sync_channel::<(u64, Vec<Unit>)>(64);
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut tally = Tally::default();
     let stop = AtomicBool::new(false);
@@ -259,33 +264,53 @@ pub fn run(
         let (window_r, stop_r) = (&window, &stop);
         s.spawn(move || {
             let mut seq = 0u64;
+            let mut batch: Vec<Unit> = Vec::with_capacity(BATCH_UNITS);
+            let mut batch_bytes = 0u64;
+            // Sends the batch as one numbered piece of work.
+            let mut send = |batch: &mut Vec<Unit>, bytes: &mut u64| -> bool {
+                if batch.is_empty() {
+                    return true;
+                }
+                window_r.admit(seq, *bytes);
+                let work = std::mem::replace(batch, Vec::with_capacity(BATCH_UNITS));
+                let ok = !stop_r.load(Ordering::Relaxed) && unit_tx.send((seq, work)).is_ok();
+                seq += 1;
+                *bytes = 0;
+                ok
+            };
             for entry in entries {
-                let mut emit = |unit: Unit| {
-                    window_r.admit(seq, unit.payload_bytes());
-                    let ok = !stop_r.load(Ordering::Relaxed) && unit_tx.send((seq, unit)).is_ok();
-                    seq += 1;
-                    ok
-                };
                 if stop_r.load(Ordering::Relaxed) {
                     break;
                 }
+                let mut emit = |unit: Unit| {
+                    batch_bytes += unit.payload_bytes();
+                    batch.push(unit);
+                    batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
+                        || send(&mut batch, &mut batch_bytes)
+                };
                 read_entry(entry, settings.limits, &progress_r, &mut emit);
             }
+            send(&mut batch, &mut batch_bytes);
         });
         s.spawn(move || {
             pool.install(|| {
                 unit_rx
                     .into_iter()
                     .par_bridge()
-                    .for_each_with(done_tx, |tx, (seq, unit)| {
-                        let (rows, tally) = process(&unit, &settings);
-                        let bytes = unit.payload_bytes();
-                        let _ = tx.send(Done {
+                    .for_each_with(done_tx, |tx, (seq, work)| {
+                        let mut done = Done {
                             seq,
-                            rows,
-                            tally,
-                            bytes,
-                        });
+                            rows: RowBuf::default(),
+                            tally: Tally::default(),
+                            bytes: 0,
+                        };
+                        for unit in &work {
+                            let (rows, tally) = process(unit, &settings);
+                            done.rows.append(&rows);
+                            done.tally += tally;
+                            done.bytes += unit.payload_bytes();
+                        }
+                        let _ = tx.send(done);
                     });
             });
         });

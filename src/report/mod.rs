@@ -84,6 +84,13 @@ impl RowBuf {
         self.bufs[table.index()] = w.into_inner().expect("writing to memory cannot fail");
     }
 
+    /// Appends another buffer's rows, table by table.
+    pub fn append(&mut self, other: &RowBuf) {
+        for (mine, theirs) in self.bufs.iter_mut().zip(&other.bufs) {
+            mine.extend_from_slice(theirs);
+        }
+    }
+
     pub fn bytes(&self, table: Table) -> &[u8] {
         &self.bufs[table.index()]
     }
