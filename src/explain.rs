@@ -7,7 +7,7 @@ use crate::discover::Origin;
 use crate::go::board::Color;
 use crate::go::record::read_record;
 use crate::go::replay::replay;
-use crate::go::rules::{self, Rules};
+use crate::go::rules::Rules;
 use crate::go::scoring::{fmt_points, handicap_bonus, points, Counts};
 use crate::go::territory::PointKind;
 use crate::parse::sgf::parse_tree;
@@ -61,16 +61,7 @@ pub fn explain(
     };
     let tree = parse_tree(&bytes).map_err(|e| e.to_string())?;
     let record = read_record(&tree).map_err(|e| e.to_string())?;
-    let (used, rules) = match rules::lookup(&record.rules_raw) {
-        Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
-        None => (
-            RulesUsed {
-                name: default_rules.0,
-                source: "default",
-            },
-            default_rules.1,
-        ),
-    };
+    let (used, rules) = RulesUsed::for_record(&record, default_rules);
     let replayed = replay(&record, rules);
     let origin = Origin {
         path: path.display().to_string(),

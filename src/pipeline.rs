@@ -11,7 +11,7 @@ use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
-use crate::go::rules::{self, Rules};
+use crate::go::rules::Rules;
 use crate::parse::sgf::parse_tree;
 use crate::report::{single_line, ErrorRow, RowBuf, Sink, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -131,19 +131,7 @@ fn process_inner(
     };
     let tree = parse_tree(bytes).map_err(|e| ("parse", e.to_string()))?;
     let record = read_record(&tree).map_err(|e| (e.stage(), e.to_string()))?;
-    let (used, rules) = match rules::lookup(&record.rules_raw) {
-        Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
-        None => {
-            let (name, r) = settings.default_rules;
-            (
-                RulesUsed {
-                    name,
-                    source: "default",
-                },
-                r,
-            )
-        }
-    };
+    let (used, rules) = RulesUsed::for_record(&record, settings.default_rules);
     let replayed = replay(&record, rules);
     let mut row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
     if settings.check_sgf {

@@ -6,6 +6,7 @@ use crate::go::board::Color;
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
 use crate::go::result::parse_result;
+use crate::go::rules::{self, Rules};
 use crate::report::GoGameRow;
 
 /// Which rules a game was replayed under, and where they came from.
@@ -14,6 +15,23 @@ pub struct RulesUsed {
     pub name: &'static str,
     /// `ru` when read from the record, `default` when `--rules` applied.
     pub source: &'static str,
+}
+
+impl RulesUsed {
+    /// The rules a game is replayed and scored under: its `RU` when that
+    /// names a known preset, else `default` (the `--rules` choice).
+    pub fn for_record(record: &GoRecord, default: (&'static str, Rules)) -> (RulesUsed, Rules) {
+        match rules::lookup(&record.rules_raw) {
+            Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
+            None => (
+                RulesUsed {
+                    name: default.0,
+                    source: "default",
+                },
+                default.1,
+            ),
+        }
+    }
 }
 
 /// Builds the `go_games.csv` row of one replayed game.
