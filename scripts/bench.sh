@@ -8,7 +8,9 @@
 # 1. builds target/release/recount (cargo build --release);
 # 2. lays out >= 200,000 Go games without copying data: a temp dir of symlinks
 #    to the shared KGS archives, ROUNDS times over (15 x 13,526 = 202,890 games);
-# 3. times recount on it with --threads 2 and --threads 1;
+# 3. times recount on it with --threads 2 and --threads 1 (--no-scores: parse,
+#    replay, area score, the peer's work), then once with scoring
+#    (--dead-stones none) and the dead-stone estimator on one archive copy;
 # 4. times sgfmill (scripts/bench_sgfmill.py, one process, one core) on one
 #    archive, in a venv at .venv-bench/ that this script creates;
 # 5. prints games/s and the ratios.
@@ -142,9 +144,9 @@ for t in $THREADS; do
     out="$TMP/out-t$t"
     echo
     echo "== recount --threads $t"
-    # The same work as the sgfmill peer: parse, replay, area score (no
-    # dead-stone estimation; that is timed on its own below).
-    cmd=("$BIN" "$TMP/in" --out "$out" --quiet --threads "$t" --dead-stones none)
+    # The same work as the sgfmill peer: parse, replay, area score
+    # (Tromp-Taylor, in go_games.csv). Scoring is timed on its own below.
+    cmd=("$BIN" "$TMP/in" --out "$out" --quiet --threads "$t" --no-scores)
     echo "   ${cmd[*]}"
     rc=0
     t0=$(now)
@@ -171,6 +173,22 @@ for t in $THREADS; do
         echo "   warning: games + errors = $(( games + errs )) < $EXPECTED expected"
     fi
 done
+
+# ---- scoring without estimation ----------------------------------------------
+# The whole pipeline with go_scores.csv (settle, seven interpretations, audit)
+# but no stone taken off: on the same input, 2 threads.
+S_GAMES= S_SECS= S_RATE=
+if [[ ${SKIP_SCORING:-0} != 1 ]]; then
+    echo
+    echo "== recount --dead-stones none (scoring, 2 threads)"
+    t0=$(now)
+    "$BIN" "$TMP/in" --out "$TMP/out-scoring" --quiet --threads 2 --dead-stones none
+    t1=$(now)
+    S_SECS=$(elapsed "$t0" "$t1")
+    S_GAMES=$(csv_rows "$TMP/out-scoring/go_scores.csv")
+    S_RATE=$(rate "$S_GAMES" "$S_SECS")
+    echo "   go_scores.csv rows: $S_GAMES   wall: $S_SECS s"
+fi
 
 # ---- dead-stone estimator -----------------------------------------------------
 # Scoring with estimated dead stones, on one copy of each archive (2 threads):
@@ -241,6 +259,10 @@ done
 if [[ -n $P_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s\n' \
         "sgfmill (1 core):" "$P_GAMES" "$P_SECS" "$P_RATE"
+fi
+if [[ -n $S_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (with go_scores.csv, no dead stones)\n' \
+        "scoring (2 threads):" "$S_GAMES" "$S_SECS" "$S_RATE"
 fi
 if [[ -n $E_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated; GNU Go 3.8 final_score: ~1.6 s/game, scripts/accuracy.sh)\n' \

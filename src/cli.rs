@@ -45,6 +45,11 @@ pub struct Args {
     #[arg(long)]
     pub check_sgf: bool,
 
+    /// Replay only, no scoring: go_scores.csv keeps its header alone and
+    /// summary.csv counts no scored game.
+    #[arg(long)]
+    pub no_scores: bool,
+
     /// No progress bar and no summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -181,6 +186,7 @@ impl TryFrom<Args> for Config {
                     max_game_bytes: a.max_game_mib * 1024 * 1024,
                 },
                 check_sgf: a.check_sgf,
+                scores: !a.no_scores,
                 score,
             },
             threads,

@@ -42,6 +42,8 @@ pub struct Settings {
     pub limits: ReadLimits,
     /// Also check each game tree with the strict `sgf-parse` reader.
     pub check_sgf: bool,
+    /// Score every game (`go_scores.csv`); off with `--no-scores`.
+    pub scores: bool,
     pub score: ScoreSettings,
 }
 
@@ -138,6 +140,9 @@ fn process_inner(
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
+    if !settings.scores {
+        return Ok((replayed.illegal.len() as u64, ScoreStats::default()));
+    }
     let scored = go_score(
         &unit.origin,
         unit.game,

@@ -368,3 +368,13 @@ fn stdin_list_reports_missing_paths_as_rows() {
         ("missing.sgf", "discover")
     );
 }
+
+#[test]
+fn no_scores_replays_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(&["fixtures/go/kgs", "--no-scores"], tmp.path(), "");
+    assert!(o.status.success());
+    assert_eq!(rows(tmp.path(), "go_games.csv").len(), kgs_files().len());
+    assert_eq!(rows(tmp.path(), "go_scores.csv").len(), 0);
+    assert!(read(tmp.path(), "go_scores.csv").starts_with("source,member,game,"));
+}

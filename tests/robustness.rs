@@ -51,6 +51,7 @@ fn mutated_records_never_panic() {
             max_game_bytes: 1 << 20,
         },
         check_sgf: true,
+        scores: true,
         score: recount::analysis::go_score::ScoreSettings {
             dead: recount::go::dead::DeadPolicy::Auto,
             playouts: 8,
