@@ -126,6 +126,49 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
     }
 }
 
+/// Adds one finished playout to the ownership counts: stones, and empty
+/// regions bordered by one colour, are that colour's.
+fn count_ownership(b: &Board, own: &mut [i32], seen: &mut [bool]) {
+    seen.iter_mut().for_each(|s| *s = false);
+    let mut stack = Vec::new();
+    let mut region = Vec::new();
+    for p in b.points() {
+        if let Some(c) = b.at(p) {
+            own[p] += if c == Color::Black { 1 } else { -1 };
+            continue;
+        }
+        if seen[p] {
+            continue;
+        }
+        region.clear();
+        let mut border = 0u8;
+        seen[p] = true;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            region.push(q);
+            for m in b.neighbours(q) {
+                match b.at(m) {
+                    Some(Color::Black) => border |= 1,
+                    Some(Color::White) => border |= 2,
+                    None if b.on_board(m) && !seen[m] => {
+                        seen[m] = true;
+                        stack.push(m);
+                    }
+                    None => {}
+                }
+            }
+        }
+        let d = match border {
+            1 => 1,
+            2 => -1,
+            _ => 0,
+        };
+        for &q in &region {
+            own[q] += d;
+        }
+    }
+}
+
 /// The playout policy's first choice: take an opponent chain next to the
 /// last move that is down to one liberty.
 fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
@@ -217,6 +260,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let mut listed = vec![false; n];
     let mut played = 0;
     let mut b = board.clone();
+    let mut region_seen = vec![false; n];
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         if i > 0 && i % BATCH == 0 && clear_cut(board, &own, i, &bb.alive, &bw.alive) {
@@ -264,34 +308,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             }
             color = color.opponent();
         }
-        for p in b.points() {
-            let owner = match b.at(p) {
-                Some(c) => Some(c),
-                None => {
-                    let ns = b.neighbours(p);
-                    let mut c = None;
-                    let mut mixed = false;
-                    for q in ns {
-                        if let Some(s) = b.at(q) {
-                            if c.is_some_and(|x| x != s) {
-                                mixed = true;
-                            }
-                            c = Some(s);
-                        }
-                    }
-                    if mixed {
-                        None
-                    } else {
-                        c
-                    }
-                }
-            };
-            match owner {
-                Some(Color::Black) => own[p] += 1,
-                Some(Color::White) => own[p] -= 1,
-                None => {}
-            }
-        }
+        count_ownership(&b, &mut own, &mut region_seen);
     }
     let scale = 1.0 / played.max(1) as f32;
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
