@@ -2,7 +2,7 @@
 //! into a [`Config`] that the rest of recount uses, and [`main`] that runs it
 //! and maps the outcome to an exit code.
 
-use crate::analysis::go_score::ScoreSettings;
+use crate::analysis::go_score::{ScoreSettings, Verdict};
 use crate::discover::{expand, Entry, ReadLimits};
 use crate::go::dead::DeadPolicy;
 use crate::go::rules;
@@ -259,9 +259,21 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let sc = &s.tally.scoring;
+    let verdicts: Vec<String> = Verdict::ALL
+        .iter()
+        .zip(sc.verdicts)
+        .filter(|(v, n)| *n > 0 && **v != Verdict::NotScored)
+        .map(|(v, n)| format!("{n} {}", v.name()))
+        .collect();
+    let audit = if sc.scored > 0 {
+        format!("; {} games counted: {}", sc.scored, verdicts.join(", "))
+    } else {
+        String::new()
+    };
     format!(
         "recount: {} files{skipped}, {} games, {} error rows, {} illegal moves in {secs:.2} s \
-         ({rate:.0} games/s); reports in {}",
+         ({rate:.0} games/s){audit}; reports in {}",
         s.tally.files,
         s.tally.games,
         s.tally.errors,
