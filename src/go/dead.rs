@@ -1,13 +1,17 @@
 //! Which stones are dead at the end of a game: read from the record's
 //! territory markup, or estimated.
 //!
-//! The estimator fixes Benson's pass-alive chains and territory, then plays
-//! random games to the end from the final position (no player fills its own
-//! eye; seeded, so results are reproducible) and counts who owns each
-//! point at the end. A chain whose points end up the opponent's in most
-//! playouts is dead. Random play rarely keeps a seki alive but also rarely
-//! kills it outright: seki stones end near even and are kept alive, and
-//! [`crate::go::territory`] then recognises the seki.
+//! The estimator fixes Benson's pass-alive chains (and calls dead any stone
+//! inside the other side's pass-alive territory), then plays random games
+//! to the end from the final position and counts who owns each point at
+//! the end. The playouts follow a light policy: take a chain the last move
+//! left in atari, else save an own chain in atari, else a random legal move
+//! that neither fills an own eye nor puts a chain of two or more stones in
+//! atari (which also keeps most seki alive). They are seeded from the
+//! position, so a game always gets the same answer, and run in batches
+//! until every stone is clear-cut. A chain whose owner's mean ownership
+//! falls below 0.2 is dead; [`crate::go::territory`] then settles the
+//! position and recognises seki.
 
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
