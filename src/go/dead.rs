@@ -136,12 +136,22 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
     }
 }
 
+/// Buffers reused from one playout to the next.
+struct Scratch {
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    region: Vec<usize>,
+}
+
 /// Adds one finished playout to the ownership counts: stones, and empty
 /// regions bordered by one colour, are that colour's.
-fn count_ownership(b: &Board, own: &mut [i32], seen: &mut [bool]) {
+fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut Scratch) {
+    let Scratch {
+        seen,
+        stack,
+        region,
+    } = scratch;
     seen.iter_mut().for_each(|s| *s = false);
-    let mut stack = Vec::new();
-    let mut region = Vec::new();
     for p in b.points() {
         if let Some(c) = b.at(p) {
             own[p] += if c == Color::Black { 1 } else { -1 };
@@ -173,7 +183,7 @@ fn count_ownership(b: &Board, own: &mut [i32], seen: &mut [bool]) {
             2 => -1,
             _ => 0,
         };
-        for &q in &region {
+        for &q in region.iter() {
             own[q] += d;
         }
     }
@@ -270,7 +280,11 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let mut listed = vec![false; n];
     let mut played = 0;
     let mut b = board.clone();
-    let mut region_seen = vec![false; n];
+    let mut scratch = Scratch {
+        seen: vec![false; n],
+        stack: Vec::new(),
+        region: Vec::new(),
+    };
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         if i > 0 && i % BATCH == 0 && clear_cut(board, &own, i, &bb.alive, &bw.alive) {
@@ -318,7 +332,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             }
             color = color.opponent();
         }
-        count_ownership(&b, &mut own, &mut region_seen);
+        count_ownership(&b, &mut own, &mut scratch);
     }
     let scale = 1.0 / played.max(1) as f32;
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
