@@ -47,6 +47,19 @@ const EDGE: u8 = 3;
 /// Largest side SGF coordinates can name (`a`–`z`, `A`–`Z`).
 pub const MAX_SIDE: u8 = 52;
 
+/// [`Board::empty_regions`]: the region touches Black stones.
+pub const BORDER_BLACK: u8 = 1;
+/// [`Board::empty_regions`]: the region touches White stones.
+pub const BORDER_WHITE: u8 = 2;
+
+/// Buffers for [`Board::empty_regions`], reusable across calls.
+#[derive(Debug, Default)]
+pub struct EmptyRegions {
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    points: Vec<usize>,
+}
+
 /// A few liberties of a chain (see [`Board::liberties`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Liberties {
@@ -500,36 +513,52 @@ impl Board {
     /// only that side's stones. No stone is taken off as dead.
     pub fn area(&self) -> (u32, u32) {
         let (mut black, mut white) = self.stone_counts();
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = Vec::new();
+        self.empty_regions(
+            &mut EmptyRegions::default(),
+            |points, border| match border {
+                BORDER_BLACK => black += points.len() as u32,
+                BORDER_WHITE => white += points.len() as u32,
+                _ => {}
+            },
+        );
+        (black, white)
+    }
+
+    /// Calls `f` for every connected region of empty points with the
+    /// region's points and the colours that border it ([`BORDER_BLACK`],
+    /// [`BORDER_WHITE`], both or none). `scratch` is reused between calls.
+    pub fn empty_regions(&self, scratch: &mut EmptyRegions, mut f: impl FnMut(&[usize], u8)) {
+        let EmptyRegions {
+            seen,
+            stack,
+            points,
+        } = scratch;
+        seen.clear();
+        seen.resize(self.cells.len(), false);
         for p in 0..self.cells.len() {
             if self.cells[p] != EMPTY || seen[p] {
                 continue;
             }
-            let (mut size, mut reach) = (0u32, 0u8);
+            points.clear();
+            let mut border = 0u8;
             seen[p] = true;
             stack.push(p);
             while let Some(q) = stack.pop() {
-                size += 1;
+                points.push(q);
                 for n in self.neighbours(q) {
                     match self.cells[n] {
                         EMPTY if !seen[n] => {
                             seen[n] = true;
                             stack.push(n);
                         }
-                        BLACK => reach |= 1,
-                        WHITE => reach |= 2,
+                        BLACK => border |= BORDER_BLACK,
+                        WHITE => border |= BORDER_WHITE,
                         _ => {}
                     }
                 }
             }
-            match reach {
-                1 => black += size,
-                2 => white += size,
-                _ => {}
-            }
+            f(points, border);
         }
-        (black, white)
     }
 
     /// The position in one line: rows from the top (SGF row `a`) joined by

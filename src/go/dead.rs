@@ -13,7 +13,7 @@
 //! falls below 0.2 is dead; [`crate::go::territory`] then settles the
 //! position and recognises seki.
 
-use crate::go::board::{Board, Color};
+use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::life::benson;
 use crate::go::record::Markup;
 use serde::Serialize;
@@ -136,57 +136,26 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
     }
 }
 
-/// Buffers reused from one playout to the next.
-struct Scratch {
-    seen: Vec<bool>,
-    stack: Vec<usize>,
-    region: Vec<usize>,
-}
-
 /// Adds one finished playout to the ownership counts: stones, and empty
 /// regions bordered by one colour, are that colour's.
-fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut Scratch) {
-    let Scratch {
-        seen,
-        stack,
-        region,
-    } = scratch;
-    seen.iter_mut().for_each(|s| *s = false);
+fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut EmptyRegions) {
     for p in b.points() {
-        if let Some(c) = b.at(p) {
-            own[p] += if c == Color::Black { 1 } else { -1 };
-            continue;
-        }
-        if seen[p] {
-            continue;
-        }
-        region.clear();
-        let mut border = 0u8;
-        seen[p] = true;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            region.push(q);
-            for m in b.neighbours(q) {
-                match b.at(m) {
-                    Some(Color::Black) => border |= 1,
-                    Some(Color::White) => border |= 2,
-                    None if b.on_board(m) && !seen[m] => {
-                        seen[m] = true;
-                        stack.push(m);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let d = match border {
-            1 => 1,
-            2 => -1,
-            _ => 0,
-        };
-        for &q in region.iter() {
-            own[q] += d;
+        match b.at(p) {
+            Some(Color::Black) => own[p] += 1,
+            Some(Color::White) => own[p] -= 1,
+            None => {}
         }
     }
+    b.empty_regions(scratch, |points, border| {
+        let d = match border {
+            BORDER_BLACK => 1,
+            BORDER_WHITE => -1,
+            _ => return,
+        };
+        for &q in points {
+            own[q] += d;
+        }
+    });
 }
 
 /// The playout policy's first choice: take an opponent chain next to the
@@ -280,11 +249,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let mut listed = vec![false; n];
     let mut played = 0;
     let mut b = board.clone();
-    let mut scratch = Scratch {
-        seen: vec![false; n],
-        stack: Vec::new(),
-        region: Vec::new(),
-    };
+    let mut scratch = EmptyRegions::default();
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         if i > 0 && i % BATCH == 0 && clear_cut(board, &own, i, &bb.alive, &bw.alive) {

@@ -8,7 +8,7 @@
 //! Japanese rules). A group lives on its own when it has two eye regions or
 //! one region of 3+ points, or Benson's algorithm says so.
 
-use crate::go::board::{Board, Color};
+use crate::go::board::{Board, Color, EmptyRegions};
 use crate::go::life::benson;
 
 /// An eye region this large lets its group make two eyes: the group lives
@@ -95,31 +95,12 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     // Empty regions and the colours bordering them.
     let mut region_of = vec![usize::MAX; n];
     let mut regions: Vec<(Vec<usize>, u8)> = Vec::new();
-    let mut stack = Vec::new();
-    for p in live.points() {
-        if live.at(p).is_some() || region_of[p] != usize::MAX {
-            continue;
+    live.empty_regions(&mut EmptyRegions::default(), |pts, border| {
+        for &q in pts {
+            region_of[q] = regions.len();
         }
-        let r = regions.len();
-        let (mut pts, mut border) = (Vec::new(), 0u8);
-        region_of[p] = r;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            pts.push(q);
-            for m in live.neighbours(q) {
-                match live.at(m) {
-                    Some(Color::Black) => border |= 1,
-                    Some(Color::White) => border |= 2,
-                    None if live.on_board(m) && region_of[m] == usize::MAX => {
-                        region_of[m] = r;
-                        stack.push(m);
-                    }
-                    None => {}
-                }
-            }
-        }
-        regions.push((pts, border));
-    }
+        regions.push((pts.to_vec(), border));
+    });
     // Groups: chains joined through their own single-colour regions.
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut a: usize) -> usize {
