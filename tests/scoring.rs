@@ -325,3 +325,24 @@ fn verdicts_and_summary() {
         ]
     );
 }
+
+/// A recorded margin no count can reach on the board is called out.
+#[test]
+fn impossible_margin_is_flagged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("odd.sgf");
+    std::fs::write(
+        &f,
+        "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[B+200];B[ee];W[cc];B[];W[])",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    assert!(run(&[f.to_str().unwrap()], &out, "").status.success());
+    let r = &rows(&out, "go_scores.csv")[0];
+    assert_eq!(r["verdict"], "margin_mismatch");
+    assert!(
+        r["reason"].contains("exceeds what any count"),
+        "{}",
+        r["reason"]
+    );
+}

@@ -167,6 +167,15 @@ pub fn go_score(
     } else {
         audit(&result, w, margin, &mut row.reason)
     };
+    // A margin no count on this board can reach: the record is wrong.
+    let board_points = record.width as f64 * record.height as f64;
+    let most = board_points + (replay.captures[0] + replay.captures[1]) as f64 + counts.komi.abs();
+    if result.margin.is_some_and(|m| m > most) {
+        row.reason = join(
+            &row.reason,
+            "RE margin exceeds what any count on this board can give",
+        );
+    }
     if record.komi.is_none() {
         row.reason = join(&row.reason, "no komi (KM) recorded: counted as 0");
     }
