@@ -333,7 +333,7 @@ fn impossible_margin_is_flagged() {
     let f = tmp.path().join("odd.sgf");
     std::fs::write(
         &f,
-        "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[B+200];B[ee];W[cc];B[];W[])",
+        "(;GM[1]SZ[9]KM[0]RU[Japanese]RE[B+200];B[ee];W[];B[];W[])",
     )
     .unwrap();
     let out = tmp.path().join("out");
