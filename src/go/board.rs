@@ -23,6 +23,15 @@ impl Color {
         }
     }
 
+    /// 0 for Black, 1 for White: the index of per-colour arrays
+    /// (`[black, white]`) throughout recount.
+    pub fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
     /// `B` or `W`, as SGF writes the move properties.
     pub fn letter(self) -> char {
         match self {

@@ -76,13 +76,6 @@ pub struct Replay {
     pub illegal: Vec<Finding>,
 }
 
-fn side(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 fn sgf_point(x: u8, y: u8) -> String {
     let letter = |n: u8| {
         if n < 26 {
@@ -148,13 +141,13 @@ pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
                         }
                         let ko = r.board.is_ko_recapture(color, x, y);
                         let played = r.board.play(color, x, y);
-                        r.captures[side(color)] += played.captured;
+                        r.captures[color.index()] += played.captured;
                         if ko {
                             r.illegal.push(finding(Illegal::Ko, sgf_point(x, y)));
                         }
                         if played.suicided > 0 {
                             r.suicides += 1;
-                            r.captures[side(color.opponent())] += played.suicided;
+                            r.captures[color.opponent().index()] += played.suicided;
                             if !rules.suicide_legal {
                                 let kind = Illegal::Suicide {
                                     stones: played.suicided,

@@ -61,13 +61,6 @@ pub struct Settlement {
     pub areas: [u32; 2],
 }
 
-pub fn side(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 /// Settles `board` with `dead[p]` marking dead stones.
 pub fn settle(board: &Board, dead: &[bool]) -> Settlement {
     settle_with(board, dead, None)
@@ -195,10 +188,10 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     };
     for p in board.points() {
         let kind = if let Some(c) = board.at(p).filter(|_| dead[p]) {
-            s.dead[side(c)] += 1;
+            s.dead[c.index()] += 1;
             PointKind::Dead(c)
         } else if let Some(c) = live.at(p) {
-            s.stones[side(c)] += 1;
+            s.stones[c.index()] += 1;
             PointKind::Stone(c)
         } else {
             PointKind::Dame
@@ -239,8 +232,8 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
                 None => PointKind::Dame,
             };
             match region_kind {
-                PointKind::Territory(c) => s.territory[side(c)] += 1,
-                PointKind::SekiEye(c) => s.seki_eyes[side(c)] += 1,
+                PointKind::Territory(c) => s.territory[c.index()] += 1,
+                PointKind::SekiEye(c) => s.seki_eyes[c.index()] += 1,
                 PointKind::Seki => s.seki_points += 1,
                 _ => s.dame += 1,
             }
@@ -306,8 +299,8 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
             if s.kinds[q] == Some(PointKind::Territory(c)) && b.is_legal(c, q) {
                 b.play_at(c, q);
                 s.kinds[q] = Some(PointKind::Fill(c));
-                s.territory[side(c)] -= 1;
-                s.fills[side(c)] += 1;
+                s.territory[c.index()] -= 1;
+                s.fills[c.index()] += 1;
                 changed = true;
             }
         }
@@ -340,7 +333,7 @@ fn count_areas(board: &Board, kinds: &[Option<PointKind>]) -> [u32; 2] {
         if seen[p] {
             continue;
         }
-        areas[side(c)] += 1;
+        areas[c.index()] += 1;
         seen[p] = true;
         stack.push(p);
         while let Some(q) = stack.pop() {
