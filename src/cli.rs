@@ -17,7 +17,8 @@ use std::path::PathBuf;
 ///
 /// Reads SGF files, directories (recursively), .tar/.tar.gz/.tgz/.zip
 /// archives and gzipped files in place; `-` reads a list of paths, one per
-/// line, from stdin. Writes go_games.csv and errors.csv to --out.
+/// line, from stdin. Writes go_games.csv, go_scores.csv, errors.csv and
+/// summary.csv to --out. `recount explain FILE` shows one game counted.
 #[derive(Debug, Parser)]
 #[command(name = "recount", version, about, long_about = None)]
 pub struct Args {
