@@ -2,13 +2,15 @@
 //! interpretation, for a person to check by eye.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{go_score, settle_game, ScoreSettings};
+use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
 use crate::go::record::read_record;
 use crate::go::replay::replay;
 use crate::go::rules::Rules;
-use crate::go::scoring::{fmt_points, handicap_bonus, points, Counts};
+use crate::go::scoring::{
+    count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
+};
 use crate::go::territory::PointKind;
 use crate::parse::sgf::parse_tree;
 use crate::parse::split::{split_trees, Chunk};
@@ -136,19 +138,10 @@ pub fn explain(
     row(w, "areas (groups)", s.areas[0], s.areas[1]);
     let _ = writeln!(w, "seki points {}, dame {}", s.seki_points, s.dame);
     let _ = writeln!(w);
-    let (cb, cw) = (
-        s.territory[0] + s.seki_eyes[0] + counts.captures[0] + s.dead[1],
-        s.territory[1] + s.seki_eyes[1] + counts.captures[1] + s.dead[0],
-    );
+    let [cb, cw] = count_points(&s, &counts);
     let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
         s.territory[0], s.seki_eyes[0], counts.captures[0], s.dead[1], fmt_points(counts.komi), fmt_points(cb as f64 - cw as f64 - counts.komi));
-    for (name, r) in [
-        ("japanese", Rules::JAPANESE),
-        ("chinese", Rules::CHINESE),
-        ("aga", Rules::AGA),
-        ("new_zealand", Rules::NEW_ZEALAND),
-        ("group_tax", Rules::STONE_SCORING),
-    ] {
+    for (name, r) in RULE_SET_INTERPRETATIONS {
         let [b, wh] = points(&r, &s, counts.captures);
         let bonus = handicap_bonus(&r, counts.handicap);
         let _ = writeln!(
@@ -166,11 +159,7 @@ pub fn explain(
         let _ = writeln!(w, "song         Lu B {lb} + chips {} - (Lu W {lw} + chips {}) = {ss} ({} {}); with komi {}",
             row.song_chips_black.unwrap_or(0), row.song_chips_white.unwrap_or(0), row.song_term_zh, row.song_term_en, fmt_points(ss as f64 - counts.komi));
     }
-    let _ = writeln!(
-        w,
-        "traditional  {}",
-        crate::go::scoring::traditional(crate::go::scoring::count(&s, &counts))
-    );
+    let _ = writeln!(w, "traditional  {}", traditional(count(&s, &counts)));
     let _ = writeln!(w);
     let _ = writeln!(
         w,

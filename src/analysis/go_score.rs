@@ -217,16 +217,27 @@ pub fn settle_game(
 /// Every interpretation's score, in [`INTERPRETATIONS`] order (Song with
 /// the record's komi).
 fn interpretations(s: &Settlement, c: &Counts, song_params: SongParams) -> [f64; 7] {
+    let [japanese, chinese, aga, new_zealand, group_tax] =
+        RULE_SET_INTERPRETATIONS.map(|(_, r)| score(&r, s, c));
     [
         count(s, c),
-        score(&Rules::JAPANESE, s, c),
-        score(&Rules::CHINESE, s, c),
-        score(&Rules::AGA, s, c),
-        score(&Rules::NEW_ZEALAND, s, c),
-        score(&Rules::STONE_SCORING, s, c),
+        japanese,
+        chinese,
+        aga,
+        new_zealand,
+        group_tax,
         song(s, c, song_params).score as f64 - c.komi,
     ]
 }
+
+/// The interpretations that are a rule set's own scoring, with their names.
+pub const RULE_SET_INTERPRETATIONS: [(&str, Rules); 5] = [
+    ("japanese", Rules::JAPANESE),
+    ("chinese", Rules::CHINESE),
+    ("aga", Rules::AGA),
+    ("new_zealand", Rules::NEW_ZEALAND),
+    ("group_tax", Rules::STONE_SCORING),
+];
 
 fn fill_settlement(row: &mut GoScoreRow, s: &Settlement, source: DeadSource) {
     row.dead_source = source;

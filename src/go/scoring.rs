@@ -71,8 +71,14 @@ pub fn score(rules: &Rules, s: &Settlement, c: &Counts) -> f64 {
 /// (dead stones included), minus komi. Seki eyes count as territory here;
 /// the Japanese interpretation is the one that taxes them.
 pub fn count(s: &Settlement, c: &Counts) -> f64 {
-    let pts = |i: usize| (s.territory[i] + s.seki_eyes[i] + c.captures[i] + s.dead[1 - i]) as f64;
-    pts(0) - pts(1) - c.komi
+    let [b, w] = count_points(s, c);
+    (b as f64) - (w as f64) - c.komi
+}
+
+/// Each side's points for [`count`]: territory + seki eyes + captures +
+/// the opponent's dead stones.
+pub fn count_points(s: &Settlement, c: &Counts) -> [u32; 2] {
+    [0, 1].map(|i| s.territory[i] + s.seki_eyes[i] + c.captures[i] + s.dead[1 - i])
 }
 
 /// The traditional statement of a count, favouring a player (same seed):
