@@ -6,6 +6,7 @@
 //! parallel and [`cli`] is the command line.
 
 pub mod analysis;
+pub mod bg;
 pub mod cli;
 pub mod discover;
 pub mod explain;

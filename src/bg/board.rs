@@ -1,0 +1,87 @@
+//! The backgammon board in GNU Backgammon's layout.
+//!
+//! `checkers[p][i]` is the number of player `p`'s checkers on that player's
+//! own point `i + 1` (so index 0 is the ace point, 23 the 24-point, where
+//! the back checkers start) and `checkers[p][24]` is the bar. Checkers
+//! borne off are the ones missing from fifteen. Player 0 is the left
+//! column of a `.mat` file (gnubg's player 0, `W` in its SGF), player 1 the
+//! right one (`B`).
+//!
+//! Point `i` of one player is point `23 - i` of the other.
+
+/// Index of the bar in a player's row.
+pub const BAR: usize = 24;
+/// Checkers per player.
+pub const CHECKERS: u8 = 15;
+
+/// Both players' checkers; see the module documentation for the layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub checkers: [[u8; 25]; 2],
+}
+
+impl Board {
+    /// The starting position: two on the 24-point, five on the 13, three on
+    /// the 8 and five on the 6, for each player.
+    pub fn start() -> Board {
+        let mut row = [0u8; 25];
+        row[23] = 2;
+        row[12] = 5;
+        row[7] = 3;
+        row[5] = 5;
+        Board {
+            checkers: [row, row],
+        }
+    }
+
+    /// An empty board (every checker borne off).
+    pub fn empty() -> Board {
+        Board {
+            checkers: [[0; 25]; 2],
+        }
+    }
+
+    /// Checkers of player `p` still on the board or the bar.
+    pub fn on_board(&self, p: usize) -> u8 {
+        self.checkers[p].iter().sum()
+    }
+
+    /// Checkers player `p` has borne off.
+    pub fn off(&self, p: usize) -> u8 {
+        CHECKERS.saturating_sub(self.on_board(p))
+    }
+
+    /// Player `p`'s pip count: the dice total needed to bear every checker
+    /// off (the bar counts 25).
+    pub fn pips(&self, p: usize) -> u32 {
+        self.checkers[p]
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (i as u32 + 1) * n as u32)
+            .sum()
+    }
+
+    /// Checkers of the opponent of `p` on `p`'s point `i` (0..24).
+    pub fn opponent_at(&self, p: usize, i: usize) -> u8 {
+        self.checkers[1 - p][23 - i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_has_fifteen_each_and_167_pips() {
+        let b = Board::start();
+        for p in 0..2 {
+            assert_eq!(b.on_board(p), 15);
+            assert_eq!(b.off(p), 0);
+            assert_eq!(b.pips(p), 167);
+        }
+        // Player 0's ace point is player 1's 24-point (two back checkers).
+        assert_eq!(b.opponent_at(0, 0), 2);
+        assert_eq!(b.opponent_at(0, 23), 0);
+        assert_eq!(b.opponent_at(0, 18), 5);
+    }
+}

@@ -1,0 +1,6 @@
+//! Backgammon: the board and its legal plays, position and match
+//! identifiers, replay of recorded matches, the audit of results and cube
+//! actions, and the board features of seed
+//! `backgammon-program-board-evaluation.txt`.
+
+pub mod board;
