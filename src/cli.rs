@@ -17,8 +17,9 @@ use std::path::PathBuf;
 ///
 /// Reads SGF files, directories (recursively), .tar/.tar.gz/.tgz/.zip
 /// archives and gzipped files in place; `-` reads a list of paths, one per
-/// line, from stdin. Writes go_games.csv, go_scores.csv, errors.csv and
-/// summary.csv to --out. `recount explain FILE` shows one game counted.
+/// line, from stdin; Go SGF and backgammon matches (.mat/.txt, GNU
+/// Backgammon SGF). Writes go_games.csv, go_scores.csv, bg_games.csv,
+/// bg_positions.csv (with --positions), errors.csv and summary.csv to --out. `recount explain FILE` shows one game counted.
 #[derive(Debug, Parser)]
 #[command(name = "recount", version, about, long_about = None)]
 pub struct Args {
@@ -58,6 +59,11 @@ pub struct Args {
     /// Exit with status 1 when any error row was written.
     #[arg(long)]
     pub strict: bool,
+
+    /// Backgammon: also write bg_positions.csv, one row per position after
+    /// each play with its IDs and board features (large).
+    #[arg(long)]
+    pub positions: bool,
 }
 
 /// `--dead-stones` values.
@@ -189,6 +195,7 @@ impl TryFrom<Args> for Config {
                 check_sgf: a.check_sgf,
                 scores: !a.no_scores,
                 score,
+                positions: a.positions,
             },
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),
@@ -250,8 +257,9 @@ pub fn main() -> i32 {
 
 fn summary_line(s: &Summary, c: &Config) -> String {
     let secs = s.elapsed.as_secs_f64();
+    let t = &s.tally;
     let rate = if secs > 0.0 {
-        s.tally.games as f64 / secs
+        (t.games + t.bg.games) as f64 / secs
     } else {
         0.0
     };
@@ -272,13 +280,21 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let bg = if t.matches > 0 {
+        format!(
+            "; backgammon: {} matches, {} games, {} plays, {} illegal plays, {} games with findings",
+            t.matches, t.bg.games, t.bg.plays, t.bg.illegal_plays, t.bg.games_with_findings
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "recount: {} files{skipped}, {} games, {} error rows, {} illegal moves in {secs:.2} s \
-         ({rate:.0} games/s){audit}; reports in {}",
-        s.tally.files,
-        s.tally.games,
-        s.tally.errors,
-        s.tally.illegal_moves,
+        "recount: {} files{skipped}, {} Go games, {} error rows, {} illegal moves in {secs:.2} s \
+         ({rate:.0} games/s){audit}{bg}; reports in {}",
+        t.files,
+        t.games,
+        t.errors,
+        t.illegal_moves,
         c.sink.dir().display()
     )
 }

@@ -3,8 +3,13 @@
 //! sources that know their origin (path, and member inside an archive).
 //!
 //! Files named on the command line are always read. Inside directories and
-//! archives only game files (`.sgf`, `.mgt`, `.mat`) and archives are taken;
-//! other files are counted as skipped.
+//! archives only game files (`.sgf`, `.mgt`, `.mat`, and `.txt` that holds a
+//! backgammon match) and archives are taken; other files are counted as
+//! skipped.
+//!
+//! A Go SGF file is streamed one game tree at a time; a backgammon match
+//! (`.mat` text, or GNU Backgammon SGF with `GM[6]`) is one unit, since its
+//! games are audited together (score, Crawford game).
 
 use crate::parse::split::{split_trees, Chunk};
 use std::fs::{self, File};
@@ -28,6 +33,8 @@ pub struct Entry {
     /// Set when discovery already failed (unreadable directory, missing
     /// path from a `-` list).
     pub problem: Option<String>,
+    /// Named by the user (not found inside a directory).
+    pub named: bool,
 }
 
 /// A game tree's bytes or a failure, with its origin and game index.
@@ -45,7 +52,7 @@ impl Unit {
     /// Bytes the unit holds in memory.
     pub fn payload_bytes(&self) -> u64 {
         match &self.payload {
-            Payload::Tree(b) => b.len() as u64,
+            Payload::Tree(b) | Payload::Match(b) => b.len() as u64,
             Payload::Failed { reason, .. } => reason.len() as u64,
         }
     }
@@ -53,8 +60,14 @@ impl Unit {
 
 #[derive(Debug)]
 pub enum Payload {
+    /// One Go game tree.
     Tree(Vec<u8>),
-    Failed { stage: &'static str, reason: String },
+    /// A whole backgammon match file.
+    Match(Vec<u8>),
+    Failed {
+        stage: &'static str,
+        reason: String,
+    },
 }
 
 /// Counters the reader keeps while streaming (read by the progress bar and
@@ -95,9 +108,15 @@ fn container_of(name: &str) -> Container {
 /// Whether a file found inside a directory or archive is a game file.
 fn is_game_name(name: &str) -> bool {
     let n = name.to_ascii_lowercase();
-    [".sgf", ".mgt", ".mat", ".sgf.gz"]
+    [".sgf", ".mgt", ".mat", ".sgf.gz", ".txt"]
         .iter()
         .any(|e| n.ends_with(e))
+}
+
+/// `.txt` files are read only when they hold a backgammon match (Backgammon
+/// Galaxy and Studio export `.mat` text under that name).
+fn is_text_name(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".txt")
 }
 
 fn is_wanted_in_dir(name: &str) -> bool {
@@ -127,6 +146,7 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
                     Err(e) => out.push(Entry {
                         path,
                         problem: Some(format!("listed on stdin but cannot be read: {e}")),
+                        named: true,
                     }),
                 }
             }
@@ -149,6 +169,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             out.push(Entry {
                 path: path.to_path_buf(),
                 problem: Some(format!("cannot read: {e}")),
+                named,
             });
             return;
         }
@@ -162,6 +183,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             out.push(Entry {
                 path: path.to_path_buf(),
                 problem: None,
+                named,
             });
         }
         return;
@@ -183,6 +205,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
         Err(e) => out.push(Entry {
             path: path.to_path_buf(),
             problem: Some(format!("cannot list directory: {e}")),
+            named,
         }),
     }
     seen_dirs.pop();
@@ -250,11 +273,12 @@ pub fn read_entry(
     match container_of(&name) {
         Container::Plain => {
             let size = fs::metadata(&entry.path).ok().map(|m| m.len());
-            read_source(&origin, counted, size, limits, emit);
+            let optional = (!entry.named && is_text_name(&name)).then_some(&**progress);
+            read_source(&origin, counted, size, limits, optional, emit);
         }
         Container::Gzip => {
             let gz = flate2::read::MultiGzDecoder::new(counted);
-            read_source(&origin, gz, None, limits, emit);
+            read_source(&origin, gz, None, limits, None, emit);
         }
         Container::Tar => read_tar(&origin, counted, limits, progress, emit),
         Container::TarGz => {
@@ -401,11 +425,12 @@ fn read_member(
         progress.skipped.fetch_add(1, Ordering::Relaxed);
         return true;
     }
+    let optional = is_text_name(&member).then_some(progress);
     let origin = Arc::new(Origin {
         path: archive.path.clone(),
         member: Some(member),
     });
-    read_source(&origin, reader, size, limits, emit)
+    read_source(&origin, reader, size, limits, optional, emit)
 }
 
 /// A seekable counted reader, for zip archives.
@@ -423,13 +448,16 @@ impl io::Seek for SeekCounted {
     }
 }
 
-/// Reads one file or member: sniffs what it is, then streams its game trees.
-/// Returns `false` when `emit` asked to stop.
+/// Reads one file or member: sniffs what it is, then streams its game trees
+/// (Go) or reads it whole (a backgammon match). `optional` is set for a
+/// `.txt` file found in a directory or archive: when it is not a match it
+/// is counted there as skipped. Returns `false` when `emit` asked to stop.
 fn read_source(
     origin: &Arc<Origin>,
     reader: impl Read,
     size_hint: Option<u64>,
     limits: ReadLimits,
+    optional: Option<&Progress>,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) -> bool {
     // Archive members are mostly a few KiB: a buffer sized to the member
@@ -456,14 +484,25 @@ fn read_source(
             failed("parse", format!("binary data, not SGF: {why}")),
         ));
     }
-    if looks_like_match_file(head) {
-        return emit(unit(
-            0,
-            failed(
-                "unsupported",
-                "backgammon match file (.mat text): not yet supported".into(),
+    if looks_like_match_file(head) || looks_like_bg_sgf(head) {
+        let mut bytes = Vec::with_capacity(capacity);
+        let limit = limits.max_game_bytes;
+        let payload = match (&mut reader).take(limit + 1).read_to_end(&mut bytes) {
+            Err(e) => failed("read", format!("cannot read: {e}")),
+            Ok(_) if bytes.len() as u64 > limit => failed(
+                "read",
+                format!(
+                    "match file is over the {:.1} MiB limit (--max-game-mib); skipped",
+                    mib(limit)
+                ),
             ),
-        ));
+            Ok(_) => Payload::Match(bytes),
+        };
+        return emit(unit(1, payload));
+    }
+    if let Some(progress) = optional {
+        progress.skipped.fetch_add(1, Ordering::Relaxed);
+        return true;
     }
     let mut go_on = true;
     let result = split_trees(&mut reader, limits.max_game_bytes, |chunk| {
@@ -542,6 +581,12 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     }
 }
 
+/// GNU Backgammon's SGF: `GM[6]` in the first game tree's root.
+fn looks_like_bg_sgf(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(4096)];
+    head.windows(5).any(|w| w == b"GM[6]")
+}
+
 /// A Jellyfish / GNU Backgammon `.mat` export: "N point match" near the top
 /// and no SGF tree.
 fn looks_like_match_file(head: &[u8]) -> bool {
@@ -567,9 +612,11 @@ mod tests {
             ReadLimits {
                 max_game_bytes: 1 << 20,
             },
+            None,
             &mut |u| {
                 out.push(match u.payload {
                     Payload::Tree(b) => format!("{} tree {}", u.game, b.len()),
+                    Payload::Match(b) => format!("{} match {}", u.game, b.len()),
                     Payload::Failed { stage, reason } => format!("{} {stage}: {reason}", u.game),
                 });
                 true

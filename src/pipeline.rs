@@ -6,6 +6,7 @@
 //! order), so reports are byte-identical for any thread count. A window caps
 //! how far reading may run ahead of writing, which bounds memory.
 
+use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts};
 use crate::analysis::go_game::{go_game_row, RulesUsed};
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
@@ -45,6 +46,8 @@ pub struct Settings {
     /// Score every game (`go_scores.csv`); off with `--no-scores`.
     pub scores: bool,
     pub score: ScoreSettings,
+    /// Write `bg_positions.csv` (one row per backgammon position).
+    pub positions: bool,
 }
 
 /// Run totals; workers add theirs up.
@@ -52,8 +55,11 @@ pub struct Settings {
 pub struct Tally {
     /// Files and archive members read.
     pub files: u64,
-    /// Games replayed (rows in `go_games.csv`).
+    /// Go games replayed (rows in `go_games.csv`).
     pub games: u64,
+    /// Backgammon match files read, and their games' counts.
+    pub matches: u64,
+    pub bg: BgCounts,
     /// Rows in `errors.csv`.
     pub errors: u64,
     pub illegal_moves: u64,
@@ -64,6 +70,8 @@ impl AddAssign for Tally {
     fn add_assign(&mut self, o: Tally) {
         self.files += o.files;
         self.games += o.games;
+        self.matches += o.matches;
+        self.bg += o.bg;
         self.errors += o.errors;
         self.illegal_moves += o.illegal_moves;
         self.scoring += o.scoring;
@@ -90,10 +98,8 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
         process_inner(unit, settings, &mut rows)
     }));
     let error = match outcome {
-        Ok(Ok((illegal, scoring))) => {
-            tally.games = 1;
-            tally.illegal_moves = illegal;
-            tally.scoring = scoring;
+        Ok(Ok(done)) => {
+            tally += done;
             None
         }
         Ok(Err((stage, reason))) => Some((stage, reason)),
@@ -122,13 +128,18 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
 
 type Failure = (&'static str, String);
 
-fn process_inner(
-    unit: &Unit,
-    settings: &Settings,
-    rows: &mut RowBuf,
-) -> Result<(u64, ScoreStats), Failure> {
+fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<Tally, Failure> {
     let bytes = match &unit.payload {
         Payload::Tree(b) => b,
+        Payload::Match(b) => {
+            let m = read_match(b).map_err(|e| ("parse", e.to_string()))?;
+            let bg = bg_match_rows(&unit.origin, &m, settings.positions, rows);
+            return Ok(Tally {
+                matches: 1,
+                bg,
+                ..Tally::default()
+            });
+        }
         Payload::Failed { stage, reason } => return Err((stage, reason.clone())),
     };
     let tree = parse_tree(bytes).map_err(|e| ("parse", e.to_string()))?;
@@ -140,8 +151,13 @@ fn process_inner(
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
+    let mut tally = Tally {
+        games: 1,
+        illegal_moves: replayed.illegal.len() as u64,
+        ..Tally::default()
+    };
     if !settings.scores {
-        return Ok((replayed.illegal.len() as u64, ScoreStats::default()));
+        return Ok(tally);
     }
     let scored = go_score(
         &unit.origin,
@@ -153,7 +169,8 @@ fn process_inner(
         &settings.score,
     );
     rows.push(Table::GoScores, &scored.row);
-    Ok((replayed.illegal.len() as u64, ScoreStats::of(&scored)))
+    tally.scoring = ScoreStats::of(&scored);
+    Ok(tally)
 }
 
 fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {

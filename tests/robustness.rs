@@ -43,9 +43,8 @@ fn mutate(rng: &mut Rng, mut b: Vec<u8>) -> Vec<u8> {
     b
 }
 
-#[test]
-fn mutated_records_never_panic() {
-    let settings = Settings {
+fn settings() -> Settings {
+    Settings {
         default_rules: ("japanese", recount::go::rules::Rules::JAPANESE),
         limits: ReadLimits {
             max_game_bytes: 1 << 20,
@@ -57,7 +56,13 @@ fn mutated_records_never_panic() {
             playouts: 8,
             song: Default::default(),
         },
-    };
+        positions: true,
+    }
+}
+
+#[test]
+fn mutated_records_never_panic() {
+    let settings = settings();
     let mut seeds = Vec::new();
     for dir in ["kgs", "gnugo"] {
         for f in std::fs::read_dir(util::repo().join("fixtures/go").join(dir)).unwrap() {
@@ -94,5 +99,49 @@ fn mutated_records_never_panic() {
     assert!(
         games > 500 && errors > 500,
         "{games} games, {errors} errors"
+    );
+}
+
+/// Backgammon match files mutated the same way: each ends as game rows or
+/// one error row, never an internal error.
+#[test]
+fn mutated_match_files_never_panic() {
+    let settings = settings();
+    let mut seeds = Vec::new();
+    for dir in ["real", "gnubg"] {
+        let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files.iter().take(8) {
+            seeds.push(std::fs::read(f).unwrap());
+        }
+    }
+    let origin = Arc::new(Origin {
+        path: "mutant.mat".into(),
+        member: None,
+    });
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut games, mut errors, mut findings) = (0, 0, 0);
+    for round in 0..600 {
+        let seed = &seeds[round % seeds.len()];
+        let unit = Unit {
+            origin: Arc::clone(&origin),
+            game: 1,
+            first_of_source: true,
+            payload: Payload::Match(mutate(&mut rng, seed.clone())),
+        };
+        let (rows, tally) = process(&unit, &settings);
+        assert_eq!(tally.matches + tally.errors, 1, "round {round}");
+        let errs = String::from_utf8_lossy(rows.bytes(Table::Errors)).into_owned();
+        assert!(!errs.contains(",internal,"), "round {round}: {errs}");
+        games += tally.bg.games;
+        errors += tally.errors;
+        findings += tally.bg.games_with_findings;
+    }
+    assert!(
+        games > 500 && findings > 100,
+        "{games} games, {findings} with findings, {errors} errors"
     );
 }

@@ -1,5 +1,6 @@
 //! Analyses: pure functions from a replayed game to a report row. They never
 //! write; the pipeline hands their rows to the sinks.
 
+pub mod bg_match;
 pub mod go_game;
 pub mod go_score;

@@ -3,4 +3,10 @@
 //! actions, and the board features of seed
 //! `backgammon-program-board-evaluation.txt`.
 
+pub mod audit;
 pub mod board;
+pub mod features;
+pub mod ids;
+pub mod moves;
+pub mod record;
+pub mod replay;

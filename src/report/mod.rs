@@ -2,9 +2,11 @@
 //! them. Workers format rows into a [`RowBuf`]; the collector hands buffers
 //! to a [`Sink`] in input order, so output never depends on thread timing.
 
+pub mod bg_rows;
 pub mod rows;
 pub mod sink;
 
+pub use bg_rows::{BgGameRow, BgPositionRow};
 pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
@@ -15,14 +17,18 @@ use serde::Serialize;
 pub enum Table {
     GoGames,
     GoScores,
+    BgGames,
+    BgPositions,
     Errors,
     Summary,
 }
 
 impl Table {
-    pub const ALL: [Table; 4] = [
+    pub const ALL: [Table; 6] = [
         Table::GoGames,
         Table::GoScores,
+        Table::BgGames,
+        Table::BgPositions,
         Table::Errors,
         Table::Summary,
     ];
@@ -31,6 +37,8 @@ impl Table {
         match self {
             Table::GoGames => "go_games.csv",
             Table::GoScores => "go_scores.csv",
+            Table::BgGames => "bg_games.csv",
+            Table::BgPositions => "bg_positions.csv",
             Table::Errors => "errors.csv",
             Table::Summary => "summary.csv",
         }
@@ -41,6 +49,8 @@ impl Table {
         match self {
             Table::GoGames => header_of::<GoGameRow>(),
             Table::GoScores => header_of::<GoScoreRow>(),
+            Table::BgGames => header_of::<BgGameRow>(),
+            Table::BgPositions => header_of::<BgPositionRow>(),
             Table::Errors => header_of::<ErrorRow>(),
             Table::Summary => header_of::<SummaryRow>(),
         }

@@ -1,0 +1,258 @@
+//! Backgammon rows: reads a match file, audits it game by game and turns
+//! each audited game into a `bg_games.csv` row (and, when asked, each
+//! position into a `bg_positions.csv` row with its IDs and features).
+
+use crate::bg::audit::{audit_match, AuditedGame, Crawford};
+use crate::bg::board::Board;
+use crate::bg::features::features;
+use ids_stub::{match_id, position_id, xgid, GameState, MatchState};
+#[allow(dead_code)]
+mod ids_stub {
+    use crate::bg::board::Board;
+    pub enum GameState {
+        Playing,
+        Over,
+    }
+    pub struct MatchState {
+        pub on_roll: usize,
+        pub turn: usize,
+        pub dice: Option<(u8, u8)>,
+        pub cube: u32,
+        pub cube_owner: Option<usize>,
+        pub crawford: bool,
+        pub state: GameState,
+        pub double_offered: bool,
+        pub resignation: u8,
+        pub match_length: u32,
+        pub score: [u32; 2],
+        pub jacoby: bool,
+        pub cube_limit: u32,
+    }
+    pub fn match_id(_: &MatchState) -> String {
+        String::new()
+    }
+    pub fn position_id(_: &Board, _: usize) -> String {
+        String::new()
+    }
+    pub fn xgid(_: &Board, _: &MatchState) -> String {
+        String::new()
+    }
+}
+use crate::bg::record::MatchRecord;
+use crate::bg::replay::Ending;
+use crate::discover::Origin;
+use crate::parse::bg_sgf::read_bg_sgf;
+use crate::parse::mat::{read_mat, MatError};
+use crate::report::{single_line, BgGameRow, BgPositionRow, RowBuf, Table};
+
+/// Counts for the run's totals.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct BgCounts {
+    pub games: u64,
+    pub plays: u64,
+    pub illegal_plays: u64,
+    /// Games with at least one finding.
+    pub games_with_findings: u64,
+    pub findings: u64,
+}
+
+impl std::ops::AddAssign for BgCounts {
+    fn add_assign(&mut self, o: BgCounts) {
+        self.games += o.games;
+        self.plays += o.plays;
+        self.illegal_plays += o.illegal_plays;
+        self.games_with_findings += o.games_with_findings;
+        self.findings += o.findings;
+    }
+}
+
+/// Reads a match file: GNU Backgammon SGF when it starts with a game tree,
+/// else `.mat` text.
+///
+/// # Errors
+/// When the bytes are neither.
+pub fn read_match(bytes: &[u8]) -> Result<MatchRecord, MatError> {
+    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let first = start.iter().find(|b| !b.is_ascii_whitespace());
+    if first == Some(&b'(') {
+        read_bg_sgf(bytes)
+    } else {
+        read_mat(bytes)
+    }
+}
+
+/// Audits a match and pushes its rows.
+pub fn bg_match_rows(
+    origin: &Origin,
+    m: &MatchRecord,
+    positions: bool,
+    rows: &mut RowBuf,
+) -> BgCounts {
+    let mut counts = BgCounts::default();
+    audit_match(m, positions, |g| {
+        counts.games += 1;
+        counts.plays += g.replayed.plays as u64;
+        counts.illegal_plays += g.replayed.illegal_plays as u64;
+        counts.findings += g.replayed.findings.len() as u64;
+        counts.games_with_findings += u64::from(!g.replayed.findings.is_empty());
+        if positions {
+            for pos in &g.replayed.positions {
+                let next = 1 - pos.player;
+                let state = id_state(m, &g, next, pos.cube, pos.cube_owner, &pos.after);
+                rows.push(Table::BgPositions, &position_row(origin, &g, pos, &state));
+            }
+        }
+        rows.push(Table::BgGames, &game_row(origin, m, &g));
+    });
+    counts
+}
+
+/// The match state gnubg's Match ID and the XGID describe, with `on_roll`
+/// to roll next (dice not yet rolled).
+fn id_state(
+    m: &MatchRecord,
+    g: &AuditedGame,
+    on_roll: usize,
+    cube: u32,
+    owner: Option<usize>,
+    board: &Board,
+) -> MatchState {
+    let over = board.on_board(0) == 0 || board.on_board(1) == 0;
+    MatchState {
+        on_roll,
+        turn: on_roll,
+        dice: None,
+        cube,
+        cube_owner: owner,
+        crawford: g.crawford == Crawford::Crawford,
+        state: if over {
+            GameState::Over
+        } else {
+            GameState::Playing
+        },
+        double_offered: false,
+        resignation: 0,
+        match_length: m.length,
+        score: g.score,
+        jacoby: g.rules.jacoby,
+        cube_limit: g.rules.limit,
+    }
+}
+
+fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
+    let r = &g.replayed;
+    let rec = &m.games[g.index as usize - 1];
+    // The player on roll after the last play.
+    let last = r.positions.last().map(|p| p.player).or_else(|| {
+        rec.actions.iter().rev().find_map(|(_, a)| match a {
+            crate::bg::record::Action::Roll { player, .. } => Some(*player),
+            _ => None,
+        })
+    });
+    let on_roll = last.map_or(0, |p| 1 - p);
+    let state = id_state(m, g, on_roll, r.cube, r.cube_owner, &r.board);
+    let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind).collect();
+    let details: Vec<String> = r
+        .findings
+        .iter()
+        .map(|f| {
+            if f.line > 0 {
+                format!("line {}: {}", f.line, f.text)
+            } else {
+                f.text.clone()
+            }
+        })
+        .collect();
+    BgGameRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game: g.index,
+        game_number: rec.number,
+        format: m.format,
+        player_0: single_line(&m.players[0]),
+        player_1: single_line(&m.players[1]),
+        match_length: m.length,
+        score_0: g.score[0],
+        score_1: g.score[1],
+        score_written: rec
+            .score
+            .map(|s| format!("{}-{}", s[0], s[1]))
+            .unwrap_or_default(),
+        crawford: g.crawford.name(),
+        plays: r.plays,
+        illegal_plays: r.illegal_plays,
+        doubles: r.doubles,
+        beavers: r.beavers,
+        cube: r.cube,
+        cube_owner: r.cube_owner,
+        winner: r.winner,
+        ending: r.ending.name(),
+        points: r.points.filter(|_| r.ending != Ending::Unfinished),
+        recorded_winner: r.recorded.map(|x| x.0),
+        recorded_points: r.recorded.map(|x| x.1),
+        findings: r.findings.len() as u32,
+        finding_kinds: kinds.join(";"),
+        finding_details: single_line(&details.join(" | ")),
+        pips_0: r.board.pips(0),
+        pips_1: r.board.pips(1),
+        off_0: r.board.off(0),
+        off_1: r.board.off(1),
+        position_id: position_id(&r.board, on_roll),
+        match_id: match_id(&state),
+        xgid: xgid(&r.board, &state),
+        analysed: rec.analysed,
+    }
+}
+
+fn position_row(
+    origin: &Origin,
+    g: &AuditedGame,
+    pos: &crate::bg::replay::PlayedPosition,
+    state: &MatchState,
+) -> BgPositionRow {
+    let f = features(&pos.after);
+    let [a, b] = &f.side;
+    BgPositionRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game: g.index,
+        play: pos.play_no,
+        line: pos.line,
+        player: pos.player,
+        dice: format!("{}{}", pos.dice.0, pos.dice.1),
+        moves: single_line(&pos.play),
+        legal: pos.legal,
+        position_id: position_id(&pos.after, state.on_roll),
+        match_id: match_id(state),
+        xgid: xgid(&pos.after, state),
+        cube: pos.cube,
+        cube_owner: pos.cube_owner,
+        contact: f.contact,
+        pips_0: a.pips,
+        pips_1: b.pips,
+        bar_0: a.bar,
+        bar_1: b.bar,
+        off_0: a.off,
+        off_1: b.off,
+        blots_0: a.blots,
+        blots_1: b.blots,
+        points_0: a.points,
+        points_1: b.points,
+        home_points_0: a.home_points,
+        home_points_1: b.home_points,
+        longest_prime_0: a.longest_prime,
+        longest_prime_1: b.longest_prime,
+        back3_0: a.back3,
+        back3_1: b.back3,
+        back6_0: a.back6,
+        back6_1: b.back6,
+        back12_0: a.back12,
+        back12_1: b.back12,
+        home_0: a.home,
+        home_1: b.home,
+        blot_odds_0: a.blot_odds,
+        blot_odds_1: b.blot_odds,
+        blot_shots_0: a.blot_shots,
+        blot_shots_1: b.blot_shots,
+    }
+}

@@ -1,0 +1,150 @@
+//! A backgammon match record: what a `.mat` (Jellyfish text) file or a GNU
+//! Backgammon SGF file says, before any replay: the match's tags, and per
+//! game the score line and the list of actions as the players wrote them.
+
+use super::board::Board;
+
+/// One checker step of a play, in the mover's own numbering as match files
+/// write it: `25` is the bar, `0` is off, `1..=24` the mover's points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub from: u8,
+    pub to: u8,
+    /// Written with `*` (a hit is claimed).
+    pub hit: bool,
+}
+
+/// The written form of a bar and of off, in the mover's numbering.
+pub const BAR_POINT: u8 = 25;
+pub const OFF_POINT: u8 = 0;
+
+/// What a player did, in the order written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A roll and the play made with it; `steps` empty for a dance
+    /// (`Cannot Move`, or nothing after the dice).
+    Roll {
+        player: usize,
+        dice: (u8, u8),
+        steps: Vec<Step>,
+        /// The play as written, for findings.
+        text: String,
+    },
+    /// A roll whose play the writer did not record (Backgammon Studio
+    /// writes `????`): the position after it is unknown.
+    Unrecorded {
+        player: usize,
+        dice: (u8, u8),
+    },
+    /// `Doubles => n`.
+    Double {
+        player: usize,
+        value: u32,
+    },
+    /// `Beavers => n` (and `Raccoons => n`): the taker redoubles at once,
+    /// keeping the cube.
+    Beaver {
+        player: usize,
+        value: u32,
+    },
+    Take {
+        player: usize,
+    },
+    Drop {
+        player: usize,
+    },
+    /// `Wins n point(s)`: `player` is the winner.
+    Wins {
+        player: usize,
+        points: u32,
+        and_match: bool,
+    },
+    /// `Losses n point(s)` (Backgammon Galaxy): `player` is the loser, who
+    /// forfeited (left or ran out of time) when the game is not over.
+    Loses {
+        player: usize,
+        points: u32,
+    },
+    /// GNU Backgammon's resignation offer and its answer (SGF).
+    Resign {
+        player: usize,
+        points: u32,
+    },
+}
+
+impl Action {
+    /// The player who acted.
+    pub fn player(&self) -> usize {
+        match *self {
+            Action::Roll { player, .. }
+            | Action::Unrecorded { player, .. }
+            | Action::Double { player, .. }
+            | Action::Beaver { player, .. }
+            | Action::Take { player }
+            | Action::Drop { player }
+            | Action::Wins { player, .. }
+            | Action::Loses { player, .. }
+            | Action::Resign { player, .. } => player,
+        }
+    }
+}
+
+/// One game of a match as recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The number written after `Game` (SGF: `MI[game:i]` + 1).
+    pub number: u32,
+    /// The score line at the start of the game, when written.
+    pub score: Option<[u32; 2]>,
+    pub actions: Vec<(u32, Action)>,
+    /// A position set up by the record (SGF `AE/AW/AB`), replacing the
+    /// starting position.
+    pub setup: Option<Board>,
+    /// The SGF writer's result (`RE[W+2R]`), kept for the audit.
+    pub result_raw: String,
+    /// The SGF writer marked this game as the Crawford game
+    /// (`RU[Crawford:CrawfordGame]`).
+    pub crawford_marked: Option<bool>,
+    /// Lines (or SGF nodes) the reader could not read, with the reason.
+    pub unread: Vec<(u32, String)>,
+    /// GNU Backgammon analysis properties kept verbatim (`DA`, `A`): number
+    /// of analysed decisions, for the cube analysis.
+    pub analysed: u32,
+}
+
+/// A whole match file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchRecord {
+    /// `Player 1`/`Player 2` tags, or the names on the first score line.
+    pub players: [String; 2],
+    /// Match length in points; 0 for a money session.
+    pub length: u32,
+    /// Tags as written (`Crawford`, `Jacoby`, `Beaver`, `CubeLimit`,
+    /// `Variation`, `EventDate`, `Site`, ...).
+    pub tags: Vec<(String, String)>,
+    pub games: Vec<GameRecord>,
+    /// Which reader produced it: `mat` or `sgf`.
+    pub format: &'static str,
+    /// Things a reader should know about how the record was read.
+    pub notes: Vec<String>,
+}
+
+impl MatchRecord {
+    /// The value of tag `name` (case-insensitive), if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A tag read as on/off (`"On"`, `"Off"`, `"true"`, `"1"`...).
+    pub fn tag_flag(&self, name: &str) -> Option<bool> {
+        let v = self.tag(name)?.trim().to_ascii_lowercase();
+        match v.as_str() {
+            "on" | "yes" | "true" | "1" => Some(true),
+            "off" | "no" | "false" | "0" => Some(false),
+            _ => None,
+        }
+    }
+}

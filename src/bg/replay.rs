@@ -1,0 +1,524 @@
+//! Replaying one backgammon game: every play checked against the legal
+//! plays, the cube followed through doubles, beavers, takes and drops,
+//! and the game's end (bear-off, drop or resignation) worked out from the
+//! position, not taken from the record.
+
+use super::board::{Board, BAR};
+use super::moves::{check_play, fmt_moves};
+use super::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
+
+/// A deviation from the rules or from the record's own claims.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// A snake_case kind for counting (`illegal_play`, `cube_access`...).
+    pub kind: &'static str,
+    /// Line (`.mat`) or node (SGF) where it was seen.
+    pub line: u32,
+    pub text: String,
+}
+
+/// What the match rules allow, for the cube checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CubeRules {
+    /// Money play (no match length): beavers, raccoons and Jacoby apply.
+    pub money: bool,
+    /// This game is the Crawford game: no doubling.
+    pub crawford_game: bool,
+    pub beavers: bool,
+    /// Money play: gammons count only once the cube was turned.
+    pub jacoby: bool,
+    /// Highest cube value allowed.
+    pub limit: u32,
+    /// Match play: points each player still needs, and the match length.
+    /// Records may write a game's points capped at either (Backgammon
+    /// Galaxy does).
+    pub need: Option<([u32; 2], u32)>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// All checkers borne off: 1 single, 2 gammon, 3 backgammon.
+    BoreOff(u32),
+    /// A double was dropped.
+    Dropped,
+    /// The loser gave up (a `Wins` with the game not over).
+    Resigned,
+    /// The loser conceded (`Losses n` with the game not over: a
+    /// resignation, a timeout or leaving the match); any number of points.
+    Conceded,
+    /// The record stops before the game is decided.
+    Unfinished,
+}
+
+impl Ending {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::BoreOff(1) => "single",
+            Ending::BoreOff(2) => "gammon",
+            Ending::BoreOff(_) => "backgammon",
+            Ending::Dropped => "drop",
+            Ending::Resigned => "resign",
+            Ending::Conceded => "conceded",
+            Ending::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// A position after a play, for `bg_positions.csv`.
+#[derive(Debug, Clone)]
+pub struct PlayedPosition {
+    pub line: u32,
+    /// Count of plays so far in the game (1-based).
+    pub play_no: u32,
+    pub player: usize,
+    pub dice: (u8, u8),
+    /// The play in gnubg's notation (as replayed; the written one when it
+    /// was illegal).
+    pub play: String,
+    pub legal: bool,
+    pub after: Board,
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+}
+
+/// The replayed game.
+#[derive(Debug, Clone)]
+pub struct ReplayedGame {
+    pub board: Board,
+    pub plays: u32,
+    pub illegal_plays: u32,
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+    pub doubles: u32,
+    pub beavers: u32,
+    pub winner: Option<usize>,
+    pub ending: Ending,
+    /// Points the position and cube give the winner (before any match cap).
+    pub points: Option<u32>,
+    /// The record's own claim: `Wins n` by a player.
+    pub recorded: Option<(usize, u32)>,
+    pub findings: Vec<Finding>,
+    pub positions: Vec<PlayedPosition>,
+}
+
+/// Replays `game`; `keep_positions` keeps every position for the
+/// positions report.
+pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) -> ReplayedGame {
+    let mut r = ReplayedGame {
+        board: game.setup.unwrap_or_else(Board::start),
+        plays: 0,
+        illegal_plays: 0,
+        cube: 1,
+        cube_owner: None,
+        doubles: 0,
+        beavers: 0,
+        winner: None,
+        ending: Ending::Unfinished,
+        points: None,
+        recorded: None,
+        findings: Vec::new(),
+        positions: Vec::new(),
+    };
+    for (line, why) in &game.unread {
+        r.findings.push(Finding {
+            kind: "unreadable_line",
+            line: *line,
+            text: why.clone(),
+        });
+    }
+    let mut last_roller: Option<usize> = None;
+    // A double offered and not yet answered: (doubler, new value).
+    let mut pending: Option<(usize, u32)> = None;
+    // The last cube action was a beaver: (doubler, taker); a raccoon may follow.
+    let mut beavered: Option<(usize, usize)> = None;
+    let mut over_at: Option<u32> = None;
+    let mut loser_claim: Option<(usize, u32)> = None;
+    // False after a play the record does not give: the board is unknown.
+    let mut board_known = true;
+    for (line, action) in &game.actions {
+        let line = *line;
+        let mut find = |kind, text: String| r.findings.push(Finding { kind, line, text });
+        let is_result = matches!(action, Action::Wins { .. } | Action::Loses { .. });
+        if let (Some(at), false) = (over_at, is_result) {
+            find(
+                "after_game_end",
+                format!("an action after the game ended (line {at})"),
+            );
+            continue;
+        }
+        match action {
+            Action::Roll {
+                player,
+                dice,
+                steps,
+                text,
+            } => {
+                let p = *player;
+                beavered = None;
+                for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
+                    find(kind, text);
+                }
+                r.plays += 1;
+                let checked = if board_known {
+                    check_play(&r.board, p, *dice, steps)
+                } else {
+                    Err(crate::bg::moves::Illegal {
+                        kind: "unchecked",
+                        why: String::new(),
+                    })
+                };
+                let (after, play, legal) = match checked {
+                    Ok(pl) => (pl.after, fmt_moves(&pl.moves), true),
+                    Err(e) if e.kind == "unchecked" => {
+                        let after = apply_as_written(&r.board, p, steps).unwrap_or(r.board);
+                        (after, text.clone(), false)
+                    }
+                    Err(e) => {
+                        r.illegal_plays += 1;
+                        find(
+                            "illegal_play",
+                            format!(
+                                "play {} by player {p}, {}{}: '{}' is illegal: {} ({})",
+                                r.plays, dice.0, dice.1, text, e.why, e.kind
+                            ),
+                        );
+                        // Go on from the play as written when it can be
+                        // made at all, so later plays are judged fairly.
+                        let after = apply_as_written(&r.board, p, steps).unwrap_or(r.board);
+                        (after, text.clone(), false)
+                    }
+                };
+                r.board = after;
+                if keep_positions {
+                    r.positions.push(PlayedPosition {
+                        line,
+                        play_no: r.plays,
+                        player: p,
+                        dice: *dice,
+                        play,
+                        legal,
+                        after,
+                        cube: r.cube,
+                        cube_owner: r.cube_owner,
+                    });
+                }
+                if r.board.on_board(p) == 0 {
+                    let kind = gammon_kind(&r.board, p);
+                    r.winner = Some(p);
+                    r.ending = Ending::BoreOff(kind);
+                    let counts = if rules.money && rules.jacoby && r.cube == 1 {
+                        1
+                    } else {
+                        kind
+                    };
+                    r.points = Some(r.cube * counts);
+                    over_at = Some(line);
+                }
+            }
+            Action::Unrecorded { player, dice } => {
+                let p = *player;
+                for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
+                    find(kind, text);
+                }
+                r.plays += 1;
+                board_known = false;
+                find(
+                    "unrecorded_play",
+                    format!(
+                        "play {} by player {p}, {}{}: the record writes '????' instead of the play; later plays are not checked",
+                        r.plays, dice.0, dice.1
+                    ),
+                );
+            }
+            Action::Double { player, value } => {
+                let p = *player;
+                if let Some((d, _)) = pending {
+                    find(
+                        "cube_unanswered",
+                        format!("double while the double by player {d} is not answered"),
+                    );
+                }
+                if r.cube_owner == Some(1 - p) {
+                    find(
+                        "cube_access",
+                        format!("player {p} doubles but the opponent owns the cube"),
+                    );
+                }
+                if rules.crawford_game {
+                    find(
+                        "crawford_double",
+                        format!("player {p} doubles in the Crawford game"),
+                    );
+                }
+                if last_roller == Some(p) {
+                    find(
+                        "turn_order",
+                        format!("player {p} doubles after their own roll, not before it"),
+                    );
+                }
+                let new = r.cube * 2;
+                if *value != 0 && *value != new {
+                    find(
+                        "cube_value",
+                        format!("doubles to {value}, but the cube is at {}", r.cube),
+                    );
+                }
+                if new > rules.limit {
+                    find(
+                        "cube_limit",
+                        format!("doubles to {new}, over the cube limit {}", rules.limit),
+                    );
+                }
+                r.doubles += 1;
+                pending = Some((p, new));
+            }
+            Action::Beaver { player, value } => {
+                // A beaver answers a double by taking it and turning the
+                // cube at once; a raccoon is the doubler's redouble after a
+                // beaver. Either way the taker keeps the cube and the
+                // doubler stays on roll (seed
+                // `backgammon-cube-beavers-raccoons.txt`).
+                let p = *player;
+                let (doubler, taker, new) = match (pending.take(), beavered) {
+                    (Some((d, offered)), _) if d != p => (d, p, offered * 2),
+                    (None, Some((d, t))) if d == p => (d, t, r.cube * 2),
+                    _ => {
+                        find(
+                            "cube_unanswered",
+                            format!("player {p} beavers with no double or beaver to answer"),
+                        );
+                        continue;
+                    }
+                };
+                if !rules.money {
+                    find(
+                        "beaver_in_match",
+                        format!("player {p} beavers in match play, where beavers are not allowed"),
+                    );
+                } else if !rules.beavers {
+                    find(
+                        "beaver_not_allowed",
+                        format!("player {p} beavers, but the Beaver tag is off"),
+                    );
+                }
+                if *value != 0 && *value != new {
+                    find(
+                        "cube_value",
+                        format!("beavers to {value}, but the cube goes to {new}"),
+                    );
+                }
+                if new > rules.limit {
+                    find(
+                        "cube_limit",
+                        format!("beavers to {new}, over the cube limit {}", rules.limit),
+                    );
+                }
+                r.beavers += 1;
+                r.cube = new;
+                r.cube_owner = Some(taker);
+                beavered = Some((doubler, taker));
+            }
+            Action::Take { player } => match pending.take() {
+                Some((d, v)) if d != *player => {
+                    r.cube = v;
+                    r.cube_owner = Some(*player);
+                }
+                _ => find(
+                    "cube_unanswered",
+                    format!("player {player} takes with no double to answer"),
+                ),
+            },
+            Action::Drop { player } => match pending.take() {
+                Some((d, _)) if d != *player => {
+                    r.winner = Some(d);
+                    r.ending = Ending::Dropped;
+                    r.points = Some(r.cube);
+                    over_at = Some(line);
+                }
+                _ => find(
+                    "cube_unanswered",
+                    format!("player {player} drops with no double to answer"),
+                ),
+            },
+            Action::Wins { player, points, .. } => {
+                if r.recorded.is_some() {
+                    find("result", "a second 'Wins' line".into());
+                }
+                r.recorded = Some((*player, *points));
+            }
+            Action::Loses { player, points } => loser_claim = Some((*player, *points)),
+            Action::Resign { player, points } => {
+                r.recorded.get_or_insert((1 - *player, *points));
+            }
+        }
+    }
+    if let (Some((loser, lp)), Some((winner, wp))) = (loser_claim, r.recorded) {
+        // Galaxy sometimes writes an unnumbered `Losses` line in the
+        // winner's column; the `Wins` line names the winner.
+        if lp != wp {
+            r.findings.push(Finding {
+                kind: "result",
+                line: 0,
+                text: format!(
+                    "'Losses {lp}' by player {loser} does not match 'Wins {wp}' by player {winner}"
+                ),
+            });
+        }
+    }
+    if r.recorded.is_none() {
+        if let Some((loser, lp)) = loser_claim {
+            r.recorded = Some((1 - loser, lp));
+        }
+    }
+    judge_result(&mut r, pending, loser_claim.is_some(), rules.need);
+    r
+}
+
+/// The turn checks at a roll: an unanswered double, the same player twice.
+fn start_roll(
+    p: usize,
+    pending: &mut Option<(usize, u32)>,
+    last_roller: &mut Option<usize>,
+) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some((doubler, _)) = pending.take() {
+        out.push((
+            "cube_unanswered",
+            format!("a roll while the double by player {doubler} is not answered"),
+        ));
+    }
+    if *last_roller == Some(p) {
+        out.push(("turn_order", format!("player {p} rolls twice in a row")));
+    }
+    *last_roller = Some(p);
+    out
+}
+
+/// Compares the replayed end with the record's `Wins` line.
+fn judge_result(
+    r: &mut ReplayedGame,
+    pending: Option<(usize, u32)>,
+    conceded: bool,
+    need: Option<([u32; 2], u32)>,
+) {
+    // Points written capped at what the winner needed are not a mismatch.
+    let capped = |w: usize, pts: u32, full: u32| {
+        need.is_some_and(|(n, len)| full >= pts && (pts == n[w] || pts == len))
+    };
+    let mut find = |kind, text: String| {
+        r.findings.push(Finding {
+            kind,
+            line: 0,
+            text,
+        })
+    };
+    match (r.ending, r.recorded) {
+        (Ending::Unfinished, Some((w, pts))) => {
+            // Not over on the board: the loser resigned (or lost on time).
+            if pending.is_some() {
+                find(
+                    "cube_unanswered",
+                    "the game ends with a double not answered".into(),
+                );
+            }
+            r.winner = Some(w);
+            r.points = Some(pts);
+            if conceded {
+                r.ending = Ending::Conceded;
+                return;
+            }
+            r.ending = Ending::Resigned;
+            let c = r.cube;
+            let whole = pts % c == 0 && (1..=3).contains(&(pts / c));
+            if !whole && !capped(w, pts, 3 * c) {
+                find(
+                    "result",
+                    format!(
+                        "resignation for {pts} point(s) with the cube at {c}: not 1, 2 or 3 times the cube"
+                    ),
+                );
+            }
+        }
+        (Ending::Unfinished, None) => find(
+            "unfinished",
+            "the record stops before the game is decided and no result is written".into(),
+        ),
+        (_, None) => find(
+            "result",
+            format!(
+                "no 'Wins' line; the game ended by {} for player {}",
+                r.ending.name(),
+                r.winner.unwrap_or_default()
+            ),
+        ),
+        (_, Some((w, pts))) => {
+            if Some(w) != r.winner {
+                find(
+                    "winner_mismatch",
+                    format!(
+                        "the record says player {w} wins, but player {} won by {}",
+                        r.winner.unwrap_or_default(),
+                        r.ending.name()
+                    ),
+                );
+            } else if Some(pts) != r.points && !capped(w, pts, r.points.unwrap_or(0)) {
+                find(
+                    "points_mismatch",
+                    format!(
+                        "the record says {pts} point(s), but a {} with the cube at {} is worth {}",
+                        r.ending.name(),
+                        r.cube,
+                        r.points.unwrap_or_default()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// 1 single, 2 gammon (the loser has borne nothing off), 3 backgammon (and
+/// still has a checker on the bar or in the winner's home board).
+fn gammon_kind(board: &Board, winner: usize) -> u32 {
+    let loser = 1 - winner;
+    if board.off(loser) > 0 {
+        return 1;
+    }
+    let row = &board.checkers[loser];
+    // The winner's home board is the loser's points 19-24.
+    if row[BAR] > 0 || row[18..24].iter().any(|&n| n > 0) {
+        3
+    } else {
+        2
+    }
+}
+
+/// Makes the written steps without the rules, hitting single checkers on
+/// the landing points; `None` when a step has no checker to move.
+fn apply_as_written(board: &Board, p: usize, steps: &[Step]) -> Option<Board> {
+    let mut b = *board;
+    for s in steps {
+        if s.from > BAR_POINT || s.to >= s.from {
+            return None;
+        }
+        let from = if s.from == BAR_POINT {
+            BAR
+        } else {
+            s.from as usize - 1
+        };
+        if b.checkers[p][from] == 0 {
+            return None;
+        }
+        b.checkers[p][from] -= 1;
+        if s.to != OFF_POINT {
+            let to = s.to as usize - 1;
+            let opp = &mut b.checkers[1 - p];
+            if opp[23 - to] == 1 {
+                opp[23 - to] = 0;
+                opp[BAR] += 1;
+            }
+            b.checkers[p][to] += 1;
+        }
+    }
+    Some(b)
+}

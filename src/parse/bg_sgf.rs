@@ -1,0 +1,315 @@
+//! Reader for GNU Backgammon's SGF (`GM[6]`): one game tree per game, the
+//! root's `MI[length:L][game:i][ws:a][bs:b]` giving match length, game
+//! index and score, moves like `W[31hefe]` (dice, then from/to letter
+//! pairs), and cube actions `double`/`take`/`drop`.
+//!
+//! Letters name points in White's numbering: `a`..`x` are White's points
+//! 1..24 (Black's 24..1), `y` the bar, `z` off. White is gnubg's player 0,
+//! the left column of its `.mat` export; Black is player 1.
+
+use crate::bg::board::{Board, BAR};
+use crate::bg::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
+use crate::parse::mat::MatError;
+use crate::parse::sgf::{parse_tree, unescape, Tree};
+use crate::parse::split::{split_trees, Chunk};
+
+/// Reads every game tree of a GNU Backgammon SGF file.
+///
+/// # Errors
+/// When no tree is a backgammon game.
+pub fn read_bg_sgf(bytes: &[u8]) -> Result<MatchRecord, MatError> {
+    let mut m = MatchRecord {
+        format: "sgf",
+        ..MatchRecord::default()
+    };
+    let mut trees = 0u32;
+    let mut problem: Option<String> = None;
+    let split = split_trees(bytes, u64::MAX, |chunk| {
+        trees += 1;
+        match chunk {
+            Chunk::Tree(t) => match parse_tree(&t) {
+                Ok(tree) => read_game(&tree, trees, &mut m),
+                Err(e) => m.notes.push(format!("game tree {trees}: {e}; skipped")),
+            },
+            Chunk::Truncated { .. } => {
+                problem.get_or_insert(format!("truncated SGF: game tree {trees} never closes"));
+            }
+            Chunk::TooLarge { .. } => {}
+        }
+        true
+    });
+    if let Err(e) = split {
+        return Err(MatError(format!("cannot read: {e}")));
+    }
+    if let Some(p) = problem {
+        m.notes.push(p);
+    }
+    if m.games.is_empty() {
+        return Err(MatError(m.notes.first().cloned().unwrap_or_else(|| {
+            "no backgammon game tree (GM[6]) in the SGF".into()
+        })));
+    }
+    Ok(m)
+}
+
+fn text(v: &[u8]) -> String {
+    String::from_utf8_lossy(&unescape(v)).trim().to_string()
+}
+
+fn read_game(tree: &Tree<'_>, index: u32, m: &mut MatchRecord) {
+    if tree.get(0, "GM").map(text).as_deref() != Some("6") {
+        m.notes.push(format!(
+            "game tree {index}: not a backgammon tree (GM is not 6); skipped"
+        ));
+        return;
+    }
+    let mut g = GameRecord {
+        number: index,
+        ..GameRecord::default()
+    };
+    let root = tree.node(0);
+    for p in root {
+        let vals = tree.prop_values(p);
+        match p.ident.as_bytes() {
+            b"MI" => {
+                let mut score = [None, None];
+                for v in vals {
+                    let v = text(v);
+                    let Some((k, x)) = v.split_once(':') else {
+                        continue;
+                    };
+                    let n = x.trim().parse::<u32>().ok();
+                    match k.trim() {
+                        "length" => m.length = n.unwrap_or(0),
+                        "game" => g.number = n.map_or(index, |n| n + 1),
+                        "ws" => score[0] = n,
+                        "bs" => score[1] = n,
+                        _ => {}
+                    }
+                }
+                if let [Some(a), Some(b)] = score {
+                    g.score = Some([a, b]);
+                }
+            }
+            b"PW" if m.players[0].is_empty() => m.players[0] = text(vals[0]),
+            b"PB" if m.players[1].is_empty() => m.players[1] = text(vals[0]),
+            b"RE" => g.result_raw = text(vals[0]),
+            b"RU" => {
+                let ru = text(vals[0]);
+                g.crawford_marked = Some(ru.contains("CrawfordGame"));
+                if !m.tags.iter().any(|(k, _)| k == "Crawford") {
+                    let on = ru.split(':').any(|r| r.eq_ignore_ascii_case("Crawford"));
+                    m.tags
+                        .push(("Crawford".into(), if on { "On" } else { "Off" }.into()));
+                }
+                if ru.contains("Jacoby") && m.tag("Jacoby").is_none() {
+                    m.tags.push(("Jacoby".into(), "On".into()));
+                }
+            }
+            b"DT" if m.tag("EventDate").is_none() => {
+                m.tags.push(("EventDate".into(), text(vals[0])));
+            }
+            _ => {}
+        }
+    }
+    for i in 0..tree.node_count() {
+        read_node(tree, i, &mut g);
+    }
+    // gnubg writes the result only in RE (`W+2`, `B+4R` for a resignation).
+    if let Some((player, points)) = result_of(&g.result_raw) {
+        let last = tree.node_count().saturating_sub(1) as u32;
+        g.actions.push((
+            last,
+            Action::Wins {
+                player,
+                points,
+                and_match: false,
+            },
+        ));
+    }
+    m.games.push(g);
+}
+
+/// `W+2`, `B+4R` → (winner, points).
+fn result_of(re: &str) -> Option<(usize, u32)> {
+    let (who, rest) = re.split_once('+')?;
+    let player = match who.trim() {
+        "W" => 0,
+        "B" => 1,
+        _ => return None,
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((player, digits.parse().ok()?))
+}
+
+/// A point letter in the numbering of `player`: `a`..`x` → 1..24, `y` →
+/// bar, `z` → off.
+fn letter_point(c: u8, player: usize) -> Option<u8> {
+    match c {
+        b'a'..=b'x' => {
+            let white = c - b'a' + 1;
+            Some(if player == 0 { white } else { 25 - white })
+        }
+        b'y' => Some(BAR_POINT),
+        b'z' => Some(OFF_POINT),
+        _ => None,
+    }
+}
+
+fn read_node(tree: &Tree<'_>, i: usize, g: &mut GameRecord) {
+    let node_no = i as u32;
+    for p in tree.node(i) {
+        let vals = tree.prop_values(p);
+        let player = match p.ident.as_bytes() {
+            b"W" => 0,
+            b"B" => 1,
+            b"DA" | b"A" => {
+                g.analysed += 1;
+                continue;
+            }
+            b"AE" | b"AW" | b"AB" => {
+                setup(g, p.ident.as_bytes(), vals);
+                continue;
+            }
+            _ => continue,
+        };
+        let v = text(vals.first().copied().unwrap_or_default());
+        let action = match v.to_ascii_lowercase().as_str() {
+            "double" => Action::Double {
+                player,
+                value: 0, // the replay knows the cube
+            },
+            "take" => Action::Take { player },
+            "drop" => Action::Drop { player },
+            "beaver" => Action::Beaver { player, value: 0 },
+            _ => match read_move(&v, player) {
+                Ok(a) => a,
+                Err(why) => {
+                    g.unread.push((node_no, format!("node {node_no}: {why}")));
+                    continue;
+                }
+            },
+        };
+        g.actions.push((node_no, action));
+    }
+}
+
+/// `31hefe` → a roll of 3-1 moving h→e and f→e (letters in White's
+/// numbering).
+fn read_move(v: &str, player: usize) -> Result<Action, String> {
+    let b = v.as_bytes();
+    if b.len() < 2 || !(b'1'..=b'6').contains(&b[0]) || !(b'1'..=b'6').contains(&b[1]) {
+        return Err(format!("unknown move '{v}'"));
+    }
+    let pairs = &b[2..];
+    if pairs.len() % 2 != 0 || pairs.len() > 8 {
+        return Err(format!("move '{v}' is not dice then from/to letter pairs"));
+    }
+    let steps = pairs
+        .chunks(2)
+        .map(
+            |c| match (letter_point(c[0], player), letter_point(c[1], player)) {
+                (Some(from), Some(to)) => Ok(Step {
+                    from,
+                    to,
+                    hit: false,
+                }),
+                _ => Err(format!("bad point letter in move '{v}'")),
+            },
+        )
+        .collect::<Result<Vec<_>, _>>()?;
+    let text = steps
+        .iter()
+        .map(|s| format!("{}/{}", s.from, s.to))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok(Action::Roll {
+        player,
+        dice: (b[0] - b'0', b[1] - b'0'),
+        steps,
+        text,
+    })
+}
+
+/// `AE`/`AW`/`AB` setup: a checker per value (a point may repeat); `AE`
+/// empties the points named.
+fn setup(g: &mut GameRecord, ident: &[u8], vals: &[&[u8]]) {
+    let board = g.setup.get_or_insert_with(Board::start);
+    for v in vals {
+        for &c in v.iter() {
+            let Some(white) = letter_point(c, 0) else {
+                continue;
+            };
+            let (w, b) = match white {
+                BAR_POINT => (BAR, BAR),
+                OFF_POINT => continue,
+                n => (n as usize - 1, 24 - n as usize),
+            };
+            match ident {
+                b"AE" => {
+                    board.checkers[0][w] = 0;
+                    board.checkers[1][b] = 0;
+                }
+                b"AW" => board.checkers[0][w] += 1,
+                _ => board.checkers[1][b] += 1,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_gnubg_moves_and_cube() {
+        let sgf = b"(;FF[4]GM[6]MI[length:7][game:1][ws:0][bs:2]PW[a]PB[b]RU[Crawford]RE[W+2]\
+;B[41lpab]A[0][x]\n;W[31fehe]DA[x]\n;B[double]\n;W[take]\n;B[52yeqs])";
+        let m = read_bg_sgf(sgf).unwrap();
+        assert_eq!(m.length, 7);
+        assert_eq!(m.players, ["a".to_string(), "b".into()]);
+        assert_eq!(m.tag_flag("Crawford"), Some(true));
+        let g = &m.games[0];
+        assert_eq!(g.number, 2);
+        assert_eq!(g.score, Some([0, 2]));
+        assert_eq!(g.analysed, 2);
+        let acts: Vec<&Action> = g.actions.iter().map(|(_, a)| a).collect();
+        // Black's 41: 13/9 24/23 (the .mat export of the same game).
+        match acts[0] {
+            Action::Roll {
+                player: 1,
+                dice: (4, 1),
+                steps,
+                ..
+            } => {
+                assert_eq!((steps[0].from, steps[0].to), (13, 9));
+                assert_eq!((steps[1].from, steps[1].to), (24, 23));
+            }
+            a => panic!("{a:?}"),
+        }
+        // White's 31: 6/5 8/5.
+        match acts[1] {
+            Action::Roll {
+                player: 0, steps, ..
+            } => {
+                assert_eq!((steps[0].from, steps[0].to), (6, 5));
+                assert_eq!((steps[1].from, steps[1].to), (8, 5));
+            }
+            a => panic!("{a:?}"),
+        }
+        assert!(matches!(acts[2], Action::Double { player: 1, .. }));
+        assert_eq!(*acts[3], Action::Take { player: 0 });
+        match acts[4] {
+            Action::Roll { steps, .. } => {
+                assert_eq!((steps[0].from, steps[0].to), (25, 20));
+                assert_eq!((steps[1].from, steps[1].to), (8, 6));
+            }
+            a => panic!("{a:?}"),
+        }
+    }
+
+    #[test]
+    fn a_go_tree_is_not_a_backgammon_game() {
+        assert!(read_bg_sgf(b"(;GM[1]SZ[19];B[aa])").is_err());
+    }
+}

@@ -1,0 +1,121 @@
+//! Backgammon row types: one row per game (`bg_games.csv`) and, with
+//! `--positions`, one per position after each play (`bg_positions.csv`).
+
+use serde::Serialize;
+
+/// One audited backgammon game (`bg_games.csv`). Players are numbered as
+/// in the record: 0 the left column of a `.mat` file (gnubg's player 0,
+/// `W` in its SGF), 1 the right one.
+#[derive(Debug, Default, Serialize)]
+pub struct BgGameRow {
+    pub source: String,
+    pub member: String,
+    /// 1-based position of the game in its file.
+    pub game: u32,
+    /// The game number the record writes (`Game N`, SGF `MI[game:i]` + 1).
+    pub game_number: u32,
+    /// `mat` or `sgf`.
+    pub format: &'static str,
+    pub player_0: String,
+    pub player_1: String,
+    /// Points to win; 0 for a money session.
+    pub match_length: u32,
+    /// Score before the game, as followed from the results.
+    pub score_0: u32,
+    pub score_1: u32,
+    /// Score line the record writes, `a-b`; empty when absent.
+    pub score_written: String,
+    /// `pre`, `crawford` or `post`; empty in money play or without the rule.
+    pub crawford: &'static str,
+    /// Rolls played (dances included).
+    pub plays: u32,
+    pub illegal_plays: u32,
+    pub doubles: u32,
+    /// Beavers and raccoons.
+    pub beavers: u32,
+    /// Cube value at the end and who owns it (empty: centred).
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+    /// Winner as replayed: from the board, a drop, or the record's `Wins`
+    /// when the game was resigned.
+    pub winner: Option<usize>,
+    /// `single`, `gammon`, `backgammon`, `drop`, `resign`, `conceded`
+    /// (Backgammon Galaxy's `Losses n`: resignation or timeout) or
+    /// `unfinished`.
+    pub ending: &'static str,
+    /// Points the replay gives the winner (cube × single/gammon/backgammon).
+    pub points: Option<u32>,
+    /// What the record says: `Wins n` by this player.
+    pub recorded_winner: Option<usize>,
+    pub recorded_points: Option<u32>,
+    /// Findings: their number, their kinds (`;`-separated, in order) and
+    /// their descriptions (`|`-separated).
+    pub findings: u32,
+    pub finding_kinds: String,
+    pub finding_details: String,
+    pub pips_0: u32,
+    pub pips_1: u32,
+    pub off_0: u8,
+    pub off_1: u8,
+    /// GNU Backgammon Position ID and Match ID, and the XGID, of the final
+    /// position (the player who did not make the last play on roll).
+    pub position_id: String,
+    pub match_id: String,
+    pub xgid: String,
+    /// GNU Backgammon SGF: nodes carrying analysis (`DA`, `A`).
+    pub analysed: u32,
+}
+
+/// One position after a play (`bg_positions.csv`), with the board features
+/// of seed `backgammon-program-board-evaluation.txt` for each side.
+#[derive(Debug, Default, Serialize)]
+pub struct BgPositionRow {
+    pub source: String,
+    pub member: String,
+    pub game: u32,
+    /// 1-based count of plays in the game.
+    pub play: u32,
+    /// Line (`.mat`) or node (SGF) of the play.
+    pub line: u32,
+    pub player: usize,
+    pub dice: String,
+    /// The play in gnubg notation; as written when it was illegal.
+    pub moves: String,
+    pub legal: bool,
+    /// IDs of the position after the play, the opponent on roll.
+    pub position_id: String,
+    pub match_id: String,
+    pub xgid: String,
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+    /// The forces have not separated (the seed's RUNNING flag is off).
+    pub contact: bool,
+    pub pips_0: u32,
+    pub pips_1: u32,
+    pub bar_0: u8,
+    pub bar_1: u8,
+    pub off_0: u8,
+    pub off_1: u8,
+    pub blots_0: u8,
+    pub blots_1: u8,
+    pub points_0: u8,
+    pub points_1: u8,
+    pub home_points_0: u8,
+    pub home_points_1: u8,
+    pub longest_prime_0: u8,
+    pub longest_prime_1: u8,
+    pub back3_0: u8,
+    pub back3_1: u8,
+    pub back6_0: u8,
+    pub back6_1: u8,
+    pub back12_0: u8,
+    pub back12_1: u8,
+    pub home_0: u8,
+    pub home_1: u8,
+    /// The seed's distance-only estimate (WSINCL, rolls of 36 summed).
+    pub blot_odds_0: u32,
+    pub blot_odds_1: u32,
+    /// Exact number of the opponent's 36 rolls that hit a blot.
+    pub blot_shots_0: u8,
+    pub blot_shots_1: u8,
+}
