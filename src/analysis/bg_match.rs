@@ -5,39 +5,7 @@
 use crate::bg::audit::{audit_match, AuditedGame, Crawford};
 use crate::bg::board::Board;
 use crate::bg::features::features;
-use ids_stub::{match_id, position_id, xgid, GameState, MatchState};
-#[allow(dead_code)]
-mod ids_stub {
-    use crate::bg::board::Board;
-    pub enum GameState {
-        Playing,
-        Over,
-    }
-    pub struct MatchState {
-        pub on_roll: usize,
-        pub turn: usize,
-        pub dice: Option<(u8, u8)>,
-        pub cube: u32,
-        pub cube_owner: Option<usize>,
-        pub crawford: bool,
-        pub state: GameState,
-        pub double_offered: bool,
-        pub resignation: u8,
-        pub match_length: u32,
-        pub score: [u32; 2],
-        pub jacoby: bool,
-        pub cube_limit: u32,
-    }
-    pub fn match_id(_: &MatchState) -> String {
-        String::new()
-    }
-    pub fn position_id(_: &Board, _: usize) -> String {
-        String::new()
-    }
-    pub fn xgid(_: &Board, _: &MatchState) -> String {
-        String::new()
-    }
-}
+use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::Ending;
 use crate::discover::Origin;
@@ -135,7 +103,13 @@ fn id_state(
         match_length: m.length,
         score: g.score,
         jacoby: g.rules.jacoby,
-        cube_limit: g.rules.limit,
+        // An XGID always names a highest cube; without a CubeLimit tag it
+        // gets the common 1024.
+        cube_limit: if g.rules.limit == u32::MAX {
+            1024
+        } else {
+            g.rules.limit
+        },
     }
 }
 
