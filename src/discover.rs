@@ -630,7 +630,11 @@ mod tests {
         assert_eq!(units(b""), ["0 read: empty file (0 bytes)"]);
         assert!(units(b"\x00\x01\x02junk")[0].starts_with("0 parse: binary data"));
         assert!(units(b"hello")[0].contains("no SGF game tree"));
-        assert!(units(b"; [Player 1 \"a\"]\n 7 point match\n")[0].contains("backgammon"));
+        assert_eq!(
+            units(b"; [Player 1 \"a\"]\n 7 point match\n"),
+            ["1 match 32"]
+        );
+        assert_eq!(units(b"(;FF[4]GM[6];B[52yeqs])"), ["1 match 23"]);
         assert_eq!(units(b"(;B[aa])(;W[bb]"), ["1 tree 8", "2 parse: truncated SGF: the data ends before the game tree closes (a '(' is never closed)"]);
     }
 

@@ -192,6 +192,7 @@ fn bad_inputs_become_error_rows() {
     }
     fs::write(&tgz, bytes).unwrap();
     w("l-not-gzip.tar.gz", b"this is not gzip");
+    w("m-truncated-bg.sgf", b"(;FF[4]GM[6]CA[UTF-8];W[31he");
 
     let out = tmp.path().join("out");
     let o = run(&[dir.to_str().unwrap()], &out, "");
@@ -222,8 +223,19 @@ fn bad_inputs_become_error_rows() {
     assert!(reason_of("d-truncated.sgf")[0].contains("'[' is never closed"));
     assert!(reason_of("e-unbalanced.sgf")[0].contains("'(' is never closed"));
     assert!(reason_of("f-not-a-node.sgf")[0].contains("not followed by a node"));
-    assert!(reason_of("g-backgammon.sgf")[0].starts_with("unsupported: backgammon game (GM[6])"));
-    assert!(reason_of("h-match.mat")[0].starts_with("unsupported: backgammon match file"));
+    // Backgammon files are read as matches: a game each, unfinished.
+    let bg = rows(&out, "bg_games.csv");
+    for name in ["g-backgammon.sgf", "h-match.mat"] {
+        assert!(reason_of(name).is_empty(), "{name}: {:?}", reason_of(name));
+        let g: Vec<_> = bg.iter().filter(|r| r["source"].ends_with(name)).collect();
+        assert_eq!(g.len(), 1, "{name}");
+        assert_eq!(g[0]["ending"], "unfinished", "{name}");
+    }
+    assert!(
+        reason_of("m-truncated-bg.sgf")[0].contains("truncated"),
+        "{:?}",
+        reason_of("m-truncated-bg.sgf")
+    );
     assert!(reason_of("i-bad-size.sgf")[0].contains("SZ[99]"));
     assert!(
         reason_of("j-huge.sgf")[0].contains("over the 16.0 MiB limit"),
@@ -258,11 +270,13 @@ fn bad_inputs_become_error_rows() {
         "j-huge",
         "k-corrupt",
         "l-not",
+        "m-trunc",
     ] {
         assert!(
             games
                 .iter()
                 .chain(&errors)
+                .chain(&bg)
                 .any(|r| r["source"].contains(name)),
             "{name} has no row"
         );
