@@ -355,6 +355,11 @@ pub fn run(
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
     }
+    if tally.matches > 0 {
+        for row in tally.bg.rows() {
+            summary.push(Table::Summary, &row);
+        }
+    }
     sink.record(&summary)?;
     sink.finish()?;
     Ok(Summary {

@@ -334,3 +334,53 @@ fn legal_play_counts_agree_with_gnubg() {
         &differ[..differ.len().min(10)]
     );
 }
+
+const MONEY: &str = "; [Jacoby \"On\"]
+; [Beaver \"On\"]
+
+0 point match
+
+ Game 1
+ ann : 0                        bob : 0
+  1)                             31: 8/5 6/5
+  2)  Doubles => 2                Beavers => 4
+  3)  Raccoons => 8
+  4) 42: 8/4 6/4                 65: 24/13
+      Wins 8 points
+";
+
+#[test]
+fn money_play_beavers_and_raccoons() {
+    let g = findings_of(MONEY);
+    assert_eq!(g[0]["match_length"], "0");
+    assert_eq!(g[0]["crawford"], "");
+    assert_eq!(g[0]["beavers"], "2", "{:?}", g[0]);
+    assert_eq!(g[0]["cube"], "8");
+    // The taker (bob) keeps the cube through the beaver and the raccoon.
+    assert_eq!(g[0]["cube_owner"], "1");
+    assert_eq!(g[0]["ending"], "resign");
+    assert_eq!(g[0]["findings"], "0", "{:?}", g[0]);
+    // The XGID of money play with Jacoby writes the rules field 1.
+    assert!(g[0]["xgid"].ends_with(":1:0:10"), "{}", g[0]["xgid"]);
+    // Beavers off: a finding.
+    let g = findings_of(&MONEY.replace("[Beaver \"On\"]", "[Beaver \"Off\"]"));
+    assert!(
+        g[0]["finding_kinds"].contains("beaver_not_allowed"),
+        "{:?}",
+        g[0]
+    );
+}
+
+#[test]
+fn a_beaver_in_match_play_is_a_finding() {
+    let text = MATCH.replace(
+        "  3)  Doubles => 2                Drops\n      Wins 1 point",
+        "  3)  Doubles => 2                Beavers => 4\n      Wins 4 points",
+    );
+    let g = findings_of(&text);
+    assert!(
+        g[0]["finding_kinds"].contains("beaver_in_match"),
+        "{:?}",
+        g[0]
+    );
+}

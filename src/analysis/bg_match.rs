@@ -7,11 +7,11 @@ use crate::bg::board::Board;
 use crate::bg::features::features;
 use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::bg::record::MatchRecord;
-use crate::bg::replay::Ending;
+use crate::bg::replay::{Ending, FINDING_KINDS};
 use crate::discover::Origin;
 use crate::parse::bg_sgf::read_bg_sgf;
 use crate::parse::mat::{read_mat, MatError};
-use crate::report::{single_line, BgGameRow, BgPositionRow, RowBuf, Table};
+use crate::report::{single_line, BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
 
 /// Counts for the run's totals.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +22,55 @@ pub struct BgCounts {
     /// Games with at least one finding.
     pub games_with_findings: u64,
     pub findings: u64,
+    /// Games with each kind of finding, as [`FINDING_KINDS`].
+    pub by_kind: [u64; FINDING_KINDS.len()],
+    /// Games by ending, as [`Ending::NAMES`].
+    pub endings: [u64; Ending::NAMES.len()],
+}
+
+impl BgCounts {
+    fn count(&mut self, g: &AuditedGame) {
+        let r = &g.replayed;
+        self.games += 1;
+        self.plays += r.plays as u64;
+        self.illegal_plays += r.illegal_plays as u64;
+        self.findings += r.findings.len() as u64;
+        self.games_with_findings += u64::from(!r.findings.is_empty());
+        for (i, kind) in FINDING_KINDS.iter().enumerate() {
+            self.by_kind[i] += u64::from(r.findings.iter().any(|f| f.kind == *kind));
+        }
+        debug_assert!(
+            r.findings.iter().all(|f| FINDING_KINDS.contains(&f.kind)),
+            "a finding kind missing from FINDING_KINDS: {:?}",
+            r.findings
+        );
+        if let Some(i) = Ending::NAMES.iter().position(|n| *n == r.ending.name()) {
+            self.endings[i] += 1;
+        }
+    }
+
+    /// `summary.csv` rows: games by ending, and games with each kind of
+    /// finding.
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let row = |metric, name, games| SummaryRow {
+            metric,
+            name,
+            games,
+            ..SummaryRow::default()
+        };
+        let mut out: Vec<SummaryRow> = Ending::NAMES
+            .iter()
+            .zip(self.endings)
+            .map(|(n, g)| row("bg_ending", n, g))
+            .collect();
+        out.extend(
+            FINDING_KINDS
+                .iter()
+                .zip(self.by_kind)
+                .map(|(k, g)| row("bg_finding", k, g)),
+        );
+        out
+    }
 }
 
 impl std::ops::AddAssign for BgCounts {
@@ -31,6 +80,12 @@ impl std::ops::AddAssign for BgCounts {
         self.illegal_plays += o.illegal_plays;
         self.games_with_findings += o.games_with_findings;
         self.findings += o.findings;
+        for (a, b) in self.by_kind.iter_mut().zip(o.by_kind) {
+            *a += b;
+        }
+        for (a, b) in self.endings.iter_mut().zip(o.endings) {
+            *a += b;
+        }
     }
 }
 
@@ -58,11 +113,7 @@ pub fn bg_match_rows(
 ) -> BgCounts {
     let mut counts = BgCounts::default();
     audit_match(m, positions, |g| {
-        counts.games += 1;
-        counts.plays += g.replayed.plays as u64;
-        counts.illegal_plays += g.replayed.illegal_plays as u64;
-        counts.findings += g.replayed.findings.len() as u64;
-        counts.games_with_findings += u64::from(!g.replayed.findings.is_empty());
+        counts.count(&g);
         if positions {
             for pos in &g.replayed.positions {
                 let next = 1 - pos.player;
@@ -178,23 +229,29 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
     }
 }
 
-fn position_row(
-    origin: &Origin,
+fn position_row<'a>(
+    origin: &'a Origin,
     g: &AuditedGame,
-    pos: &crate::bg::replay::PlayedPosition,
+    pos: &'a crate::bg::replay::PlayedPosition,
     state: &MatchState,
-) -> BgPositionRow {
+) -> BgPositionRow<'a> {
     let f = features(&pos.after);
     let [a, b] = &f.side;
+    const DICE: [&str; 36] = [
+        "11", "12", "13", "14", "15", "16", "21", "22", "23", "24", "25", "26", "31", "32", "33",
+        "34", "35", "36", "41", "42", "43", "44", "45", "46", "51", "52", "53", "54", "55", "56",
+        "61", "62", "63", "64", "65", "66",
+    ];
+    let (d0, d1) = (pos.dice.0.clamp(1, 6), pos.dice.1.clamp(1, 6));
     BgPositionRow {
-        source: origin.path.clone(),
-        member: origin.member.clone().unwrap_or_default(),
+        source: &origin.path,
+        member: origin.member.as_deref().unwrap_or_default(),
         game: g.index,
         play: pos.play_no,
         line: pos.line,
         player: pos.player,
-        dice: format!("{}{}", pos.dice.0, pos.dice.1),
-        moves: single_line(&pos.play),
+        dice: DICE[(d0 as usize - 1) * 6 + d1 as usize - 1],
+        moves: &pos.play,
         legal: pos.legal,
         position_id: position_id(&pos.after, state.on_roll),
         match_id: match_id(state),

@@ -311,7 +311,8 @@ pub fn xgid(board: &Board, m: &MatchState) -> String {
         0 => '-',
         n => (base + n.min(26) - 1) as char,
     };
-    let mut s = String::from("XGID=");
+    let mut s = String::with_capacity(64);
+    s.push_str("XGID=");
     s.push(letter(board.checkers[0][BAR], b'a'));
     for i in 1..=24 {
         let (bottom, top) = (board.checkers[1][i - 1], board.checkers[0][24 - i]);
@@ -323,28 +324,47 @@ pub fn xgid(board: &Board, m: &MatchState) -> String {
     }
     s.push(letter(board.checkers[1][BAR], b'A'));
     let side = |p: usize| if p == 1 { 1 } else { -1 };
-    let dice = match (m.double_offered, m.dice) {
-        (true, _) => "D".to_string(),
-        (false, Some((a, d))) => format!("{}{}", a.max(d), a.min(d)),
-        (false, None) => "00".to_string(),
-    };
     let rules = if m.match_length > 0 {
         m.crawford
     } else {
         m.jacoby
     };
-    s.push_str(&format!(
-        ":{}:{}:{}:{}:{}:{}:{}:{}:{}",
-        log2(m.cube),
-        m.cube_owner.map_or(0, side),
-        side(m.on_roll),
-        dice,
-        m.score[1],
-        m.score[0],
-        rules as u8,
-        m.match_length,
-        log2(m.cube_limit),
-    ));
+    // Written field by field: `format!` costs more than the rest of the ID.
+    let num = |s: &mut String, n: i64| {
+        s.push(':');
+        if n < 0 {
+            s.push('-');
+        }
+        let mut digits = [0u8; 20];
+        let mut v = n.unsigned_abs();
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        s.extend(digits[k..].iter().map(|&d| d as char));
+    };
+    num(&mut s, log2(m.cube) as i64);
+    num(&mut s, m.cube_owner.map_or(0, side));
+    num(&mut s, side(m.on_roll));
+    s.push(':');
+    match (m.double_offered, m.dice) {
+        (true, _) => s.push('D'),
+        (false, Some((a, d))) => {
+            s.push((b'0' + a.max(d)) as char);
+            s.push((b'0' + a.min(d)) as char);
+        }
+        (false, None) => s.push_str("00"),
+    }
+    num(&mut s, m.score[1] as i64);
+    num(&mut s, m.score[0] as i64);
+    num(&mut s, rules as i64);
+    num(&mut s, m.match_length as i64);
+    num(&mut s, log2(m.cube_limit) as i64);
     s
 }
 

@@ -7,6 +7,30 @@ use super::board::{Board, BAR};
 use super::moves::{check_play, fmt_moves};
 use super::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
 
+/// Every kind of finding, replay's and the match audit's, in the order
+/// `summary.csv` lists them.
+pub const FINDING_KINDS: [&str; 19] = [
+    "illegal_play",
+    "unreadable_line",
+    "unrecorded_play",
+    "turn_order",
+    "after_game_end",
+    "cube_unanswered",
+    "cube_access",
+    "cube_value",
+    "cube_limit",
+    "crawford_double",
+    "beaver_in_match",
+    "beaver_not_allowed",
+    "winner_mismatch",
+    "points_mismatch",
+    "result",
+    "unfinished",
+    "score_line",
+    "crawford_mark",
+    "after_match_end",
+];
+
 /// A deviation from the rules or from the record's own claims.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -52,6 +76,17 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending's name, in the order `summary.csv` lists them.
+    pub const NAMES: [&'static str; 7] = [
+        "single",
+        "gammon",
+        "backgammon",
+        "drop",
+        "resign",
+        "conceded",
+        "unfinished",
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Ending::BoreOff(1) => "single",
@@ -521,4 +556,109 @@ fn apply_as_written(board: &Board, p: usize, steps: &[Step]) -> Option<Board> {
         }
     }
     Some(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Player 0 bears off the last checker; player 1 has borne off none and
+    /// has nothing in player 0's home board: a gammon.
+    fn last_roll(wins: u32) -> GameRecord {
+        let mut b = Board::empty();
+        b.checkers[0][0] = 1;
+        b.checkers[1][12] = 15;
+        GameRecord {
+            setup: Some(b),
+            actions: vec![
+                (
+                    1,
+                    Action::Roll {
+                        player: 0,
+                        dice: (2, 1),
+                        steps: vec![Step {
+                            from: 1,
+                            to: 0,
+                            hit: false,
+                        }],
+                        text: "1/off".into(),
+                    },
+                ),
+                (
+                    2,
+                    Action::Wins {
+                        player: 0,
+                        points: wins,
+                        and_match: false,
+                    },
+                ),
+            ],
+            ..GameRecord::default()
+        }
+    }
+
+    fn money(jacoby: bool) -> CubeRules {
+        CubeRules {
+            money: true,
+            crawford_game: false,
+            beavers: true,
+            jacoby,
+            limit: u32::MAX,
+            need: None,
+        }
+    }
+
+    #[test]
+    fn gammons_and_the_jacoby_rule() {
+        let r = replay_game(&last_roll(2), money(false), false);
+        assert_eq!(r.ending, Ending::BoreOff(2));
+        assert_eq!(r.points, Some(2));
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        // Jacoby: the cube was never turned, so the gammon counts single.
+        let r = replay_game(&last_roll(1), money(true), false);
+        assert_eq!(r.points, Some(1));
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        let r = replay_game(&last_roll(2), money(true), false);
+        assert_eq!(r.findings[0].kind, "points_mismatch");
+    }
+
+    #[test]
+    fn backgammon_needs_a_checker_in_the_winners_home_or_on_the_bar() {
+        let mut g = last_roll(3);
+        let b = g.setup.as_mut().unwrap();
+        b.checkers[1][12] = 14;
+        b.checkers[1][BAR] = 1;
+        let r = replay_game(&g, money(false), false);
+        assert_eq!(r.ending, Ending::BoreOff(3));
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn doubling_without_the_cube_and_after_the_end() {
+        let mut g = last_roll(2);
+        g.actions.insert(
+            0,
+            (
+                0,
+                Action::Double {
+                    player: 0,
+                    value: 2,
+                },
+            ),
+        );
+        g.actions.insert(1, (0, Action::Take { player: 1 }));
+        g.actions.insert(
+            2,
+            (
+                0,
+                Action::Double {
+                    player: 0,
+                    value: 4,
+                },
+            ),
+        );
+        let r = replay_game(&g, money(false), false);
+        let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind).collect();
+        assert!(kinds.contains(&"cube_access"), "{kinds:?}");
+    }
 }

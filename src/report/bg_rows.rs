@@ -68,19 +68,20 @@ pub struct BgGameRow {
 
 /// One position after a play (`bg_positions.csv`), with the board features
 /// of seed `backgammon-program-board-evaluation.txt` for each side.
+/// Text fields borrow from the game, since there is one row per play.
 #[derive(Debug, Default, Serialize)]
-pub struct BgPositionRow {
-    pub source: String,
-    pub member: String,
+pub struct BgPositionRow<'a> {
+    pub source: &'a str,
+    pub member: &'a str,
     pub game: u32,
     /// 1-based count of plays in the game.
     pub play: u32,
     /// Line (`.mat`) or node (SGF) of the play.
     pub line: u32,
     pub player: usize,
-    pub dice: String,
+    pub dice: &'a str,
     /// The play in gnubg notation; as written when it was illegal.
-    pub moves: String,
+    pub moves: &'a str,
     pub legal: bool,
     /// IDs of the position after the play, the opponent on roll.
     pub position_id: String,

@@ -131,7 +131,9 @@ pub struct GoScoreRow {
 /// dead-stone source.
 #[derive(Debug, Default, Serialize)]
 pub struct SummaryRow {
-    /// `interpretation`, `verdict` or `dead_source`.
+    /// `interpretation`, `verdict` or `dead_source` (Go); `bg_ending` or
+    /// `bg_finding` (backgammon: games by ending, games with each kind of
+    /// finding).
     pub metric: &'static str,
     pub name: &'static str,
     /// Games counted in this row.

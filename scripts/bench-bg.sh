@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Backgammon throughput: recount vs. GNU Backgammon's own .mat import.
+#
+#   bash scripts/bench-bg.sh
+#
+# 1. builds target/release/recount (unless RECOUNT_BIN is set);
+# 2. lays out ROUNDS symlinks to the shared real-matches archive
+#    (529 matches each; default 40 rounds = 21,160 matches);
+# 3. times recount on them: --positions (parse, replay with full legality,
+#    audit, board features and IDs of every position, bg_positions.csv
+#    written) with --threads 2 and 1, and without --positions (games only)
+#    with --threads 2 and 1;
+# 4. times the peer, GNU Backgammon (PyPI package gnubg, in .venv-gnubg made
+#    by scripts/gnubg-venv.sh) importing each .mat of one archive copy
+#    (scripts/bench_gnubg.py: parse and replay only, one core);
+# 5. prints matches/s and the ratios.
+#
+# Environment:
+#   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
+#   ROUNDS=N              copies of the archive (default 40)
+#   SKIP_PEER=1           do not run gnubg
+#   RECOUNT_BIN=PATH      time this binary, no cargo build
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+
+DATA=${RECOUNT_BG_DATA:-../shared/data/bg/real-matches-dev.tar.gz}
+ROUNDS=${ROUNDS:-40}
+BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
+
+die() { echo "bench-bg.sh: $*" >&2; exit 1; }
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print 0 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
+
+[[ -f $DATA ]] || die "needs the match archive $DATA; set RECOUNT_BG_DATA"
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"
+DATA=$(cd "$(dirname "$DATA")" && pwd -P)/$(basename "$DATA")
+
+if [[ -z ${RECOUNT_BIN:-} ]]; then
+    echo "== cargo build --release"
+    cargo build --release
+fi
+[[ -x $BIN ]] || die "$BIN is not an executable file"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/recount-bench-bg.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$TMP/in" "$TMP/one"
+for (( r = 1; r <= ROUNDS; r++ )); do
+    ln -s "$DATA" "$TMP/in/$(printf 'copy-%03d' "$r").tar.gz"
+done
+tar -xzf "$DATA" -C "$TMP/one"
+MATCHES_PER=$(find "$TMP/one" -type f | wc -l)
+cat "$DATA" > /dev/null
+
+# run NAME ARGS... -> "matches games seconds" from the summary line.
+run() {
+    local name=$1; shift
+    local t0 t1 line
+    t0=$(now)
+    line=$("$BIN" "$TMP/in" --out "$TMP/out-$name" "$@" 2>&1 >/dev/null | tail -1)
+    t1=$(now)
+    local m g
+    m=$(sed -n 's/.*backgammon: \([0-9]*\) matches, \([0-9]*\) games.*/\1/p' <<<"$line")
+    g=$(sed -n 's/.*backgammon: \([0-9]*\) matches, \([0-9]*\) games.*/\2/p' <<<"$line")
+    [[ -n $m ]] || die "no summary from recount: $line"
+    echo "$m $g $(elapsed "$t0" "$t1")"
+}
+
+echo "== recount on $ROUNDS x $MATCHES_PER matches"
+read -r M G S2 < <(run pos2 --positions --threads 2)
+echo "recount --positions -j2: $M matches, $G games in $S2 s: $(rate "$M" "$S2") matches/s"
+read -r _ _ S1 < <(run pos1 --positions --threads 1)
+echo "recount --positions -j1: $(rate "$M" "$S1") matches/s"
+read -r _ _ SN < <(run nopos --threads 2)
+echo "recount (games only) -j2: $(rate "$M" "$SN") matches/s"
+read -r _ _ SN1 < <(run nopos1 --threads 1)
+echo "recount (games only) -j1: $(rate "$M" "$SN1") matches/s"
+POS=$(( $(wc -l < "$TMP/out-pos2/bg_positions.csv") - 1 ))
+echo "positions written: $POS ($(rate "$POS" "$S2") positions/s)"
+
+if [[ ${SKIP_PEER:-0} != 1 ]]; then
+    PY=$(NO_APT=1 bash scripts/gnubg-venv.sh 2>/dev/null | tail -1) || die "gnubg venv failed (scripts/gnubg-venv.sh)"
+    # shellcheck disable=SC2046
+    read -r PM PG PS < <(find "$TMP/one" -type f -print0 | sort -z | xargs -0 "$PY" scripts/bench_gnubg.py)
+    echo "gnubg import (1 core): $PM matches, $PG games in $PS s: $(rate "$PM" "$PS") matches/s"
+    echo "ratio recount --positions -j2 / gnubg: $(ratio "$(rate "$M" "$S2")" "$(rate "$PM" "$PS")")"
+    echo "ratio recount --positions -j1 / gnubg: $(ratio "$(rate "$M" "$S1")" "$(rate "$PM" "$PS")")"
+    echo "ratio recount games only -j1 / gnubg (the same work: parse, replay, legality): $(ratio "$(rate "$M" "$SN1")" "$(rate "$PM" "$PS")")"
+fi
