@@ -30,11 +30,9 @@ DATA=${RECOUNT_BG_DATA:-../shared/data/bg/real-matches-dev.tar.gz}
 ROUNDS=${ROUNDS:-40}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 
-die() { echo "bench-bg.sh: $*" >&2; exit 1; }
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
-rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print 0 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
+BENCH_NAME=bench-bg.sh
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 [[ -f $DATA ]] || die "needs the match archive $DATA; set RECOUNT_BG_DATA"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"

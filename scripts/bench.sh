@@ -40,13 +40,9 @@ PEER_ARCHIVE=${PEER_ARCHIVE:-kgs-2001-19-2298.tar.gz}
 VENV=${VENV:-.venv-bench}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 
-die() { echo "bench.sh: $*" >&2; exit 1; }
-now() { date +%s.%N; }
-# elapsed START END -> seconds with 3 decimals
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
-# rate GAMES SECONDS -> games/s, integer
-rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print 0 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
+BENCH_NAME=bench.sh
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 # CSV data rows (header excluded). CSV-aware when python3 is there, so quoted
 # newlines inside a field do not inflate the count; else wc -l minus 1.

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Helpers shared by the benchmark scripts (sourced; BENCH_NAME names the
+# caller in error messages).
+
+die() { echo "${BENCH_NAME:-bench}: $*" >&2; exit 1; }
+now() { date +%s.%N; }
+# elapsed START END -> seconds with 3 decimals
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+# rate COUNT SECONDS -> count/s, integer
+rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else print 0 }'; }
+# ratio A B -> "A/Bx" with one decimal
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
