@@ -2,7 +2,10 @@
 //! into a [`Config`] that the rest of recount uses, and [`main`] that runs it
 //! and maps the outcome to an exit code.
 
+use crate::analysis::bg_match::BgSettings;
 use crate::analysis::go_score::{ScoreSettings, Verdict};
+use crate::bg::met::{kazaross_xg2, Met};
+use crate::bg::replay::KeepCube;
 use crate::discover::{expand, Entry, ReadLimits};
 use crate::go::dead::DeadPolicy;
 use crate::go::rules;
@@ -64,6 +67,17 @@ pub struct Args {
     /// each play with its IDs and board features (large).
     #[arg(long)]
     pub positions: bool,
+
+    /// Backgammon: bg_cube.csv gets every roll where the roller could have
+    /// doubled, not only the recorded doubles (finds missed doubles).
+    #[arg(long)]
+    pub all_cube_decisions: bool,
+
+    /// Backgammon: match equity table for match-play cube decisions, one of
+    /// GNU Backgammon's XML tables with explicit values (default: the
+    /// shipped Kazaross-XG2).
+    #[arg(long, value_name = "FILE")]
+    pub met: Option<PathBuf>,
 }
 
 /// `--dead-stones` values.
@@ -174,6 +188,24 @@ impl TryFrom<Args> for Config {
             Some(n) => n,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
+        let met: &'static Met = match &a.met {
+            None => kazaross_xg2(),
+            Some(path) => {
+                let xml = std::fs::read_to_string(path).map_err(|e| {
+                    format!(
+                        "cannot read the match equity table '{}': {e}",
+                        path.display()
+                    )
+                })?;
+                let met = Met::from_xml(&xml).map_err(|e| {
+                    format!(
+                        "'{}' is not a match equity table recount can use: {e}; give one of GNU Backgammon's met/*.xml files with explicit tables",
+                        path.display()
+                    )
+                })?;
+                Box::leak(Box::new(met))
+            }
+        };
         if a.max_game_mib == 0 {
             return Err("--max-game-mib must be at least 1".into());
         }
@@ -195,7 +227,15 @@ impl TryFrom<Args> for Config {
                 check_sgf: a.check_sgf,
                 scores: !a.no_scores,
                 score,
-                positions: a.positions,
+                bg: BgSettings {
+                    positions: a.positions,
+                    cube: if a.all_cube_decisions {
+                        KeepCube::All
+                    } else {
+                        KeepCube::Recorded
+                    },
+                    met,
+                },
             },
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),

@@ -6,7 +6,7 @@
 //! order), so reports are byte-identical for any thread count. A window caps
 //! how far reading may run ahead of writing, which bounds memory.
 
-use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts};
+use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
 use crate::analysis::go_game::{go_game_row, RulesUsed};
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
@@ -46,8 +46,8 @@ pub struct Settings {
     /// Score every game (`go_scores.csv`); off with `--no-scores`.
     pub scores: bool,
     pub score: ScoreSettings,
-    /// Write `bg_positions.csv` (one row per backgammon position).
-    pub positions: bool,
+    /// Backgammon reports: positions, cube decisions, match equity table.
+    pub bg: BgSettings,
 }
 
 /// Run totals; workers add theirs up.
@@ -133,7 +133,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         Payload::Tree(b) => b,
         Payload::Match(b) => {
             let m = read_match(b).map_err(|e| ("parse", e.to_string()))?;
-            let bg = bg_match_rows(&unit.origin, &m, settings.positions, rows);
+            let bg = bg_match_rows(&unit.origin, &m, &settings.bg, rows);
             return Ok(Tally {
                 matches: 1,
                 bg,

@@ -56,7 +56,11 @@ fn settings() -> Settings {
             playouts: 8,
             song: Default::default(),
         },
-        positions: true,
+        bg: recount::analysis::bg_match::BgSettings {
+            positions: true,
+            cube: recount::bg::replay::KeepCube::All,
+            ..Default::default()
+        },
     }
 }
 

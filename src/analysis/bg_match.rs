@@ -2,16 +2,49 @@
 //! each audited game into a `bg_games.csv` row (and, when asked, each
 //! position into a `bg_positions.csv` row with its IDs and features).
 
+use crate::analysis::bg_cube::cube_row;
 use crate::bg::audit::{audit_match, AuditedGame, Crawford};
 use crate::bg::board::Board;
 use crate::bg::features::features;
 use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
+use crate::bg::met::{kazaross_xg2, Met};
 use crate::bg::record::MatchRecord;
-use crate::bg::replay::{Ending, FINDING_KINDS};
+use crate::bg::replay::{Ending, KeepCube, FINDING_KINDS};
 use crate::discover::Origin;
 use crate::parse::bg_sgf::read_bg_sgf;
 use crate::parse::mat::{read_mat, MatError};
 use crate::report::{single_line, BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
+
+/// What a backgammon run writes and with which table.
+#[derive(Clone, Copy)]
+pub struct BgSettings {
+    /// Write `bg_positions.csv`.
+    pub positions: bool,
+    /// Which cube decisions go to `bg_cube.csv`.
+    pub cube: KeepCube,
+    /// The match equity table for match-play cube decisions.
+    pub met: &'static Met,
+}
+
+impl std::fmt::Debug for BgSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BgSettings")
+            .field("positions", &self.positions)
+            .field("cube", &self.cube)
+            .field("met", &self.met.name)
+            .finish()
+    }
+}
+
+impl Default for BgSettings {
+    fn default() -> Self {
+        BgSettings {
+            positions: false,
+            cube: KeepCube::Recorded,
+            met: kazaross_xg2(),
+        }
+    }
+}
 
 /// Counts for the run's totals.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +55,9 @@ pub struct BgCounts {
     /// Games with at least one finding.
     pub games_with_findings: u64,
     pub findings: u64,
+    /// Rows in `bg_cube.csv`, and how many were evaluated.
+    pub cube_decisions: u64,
+    pub cube_evaluated: u64,
     /// Games with each kind of finding, as [`FINDING_KINDS`].
     pub by_kind: [u64; FINDING_KINDS.len()],
     /// Games by ending, as [`Ending::NAMES`].
@@ -80,6 +116,8 @@ impl std::ops::AddAssign for BgCounts {
         self.illegal_plays += o.illegal_plays;
         self.games_with_findings += o.games_with_findings;
         self.findings += o.findings;
+        self.cube_decisions += o.cube_decisions;
+        self.cube_evaluated += o.cube_evaluated;
         for (a, b) in self.by_kind.iter_mut().zip(o.by_kind) {
             *a += b;
         }
@@ -108,12 +146,19 @@ pub fn read_match(bytes: &[u8]) -> Result<MatchRecord, MatError> {
 pub fn bg_match_rows(
     origin: &Origin,
     m: &MatchRecord,
-    positions: bool,
+    settings: &BgSettings,
     rows: &mut RowBuf,
 ) -> BgCounts {
     let mut counts = BgCounts::default();
-    audit_match(m, positions, |g| {
+    let positions = settings.positions;
+    audit_match(m, positions, settings.cube, |g| {
         counts.count(&g);
+        for point in &g.replayed.cube_points {
+            let row = cube_row(origin, m, &g, point, settings.met);
+            counts.cube_decisions += 1;
+            counts.cube_evaluated += u64::from(row.reason.is_empty());
+            rows.push(Table::BgCube, &row);
+        }
         if positions {
             for pos in &g.replayed.positions {
                 let next = 1 - pos.player;

@@ -1,6 +1,7 @@
 //! Analyses: pure functions from a replayed game to a report row. They never
 //! write; the pipeline hands their rows to the sinks.
 
+pub mod bg_cube;
 pub mod bg_match;
 pub mod go_game;
 pub mod go_score;

@@ -3,7 +3,7 @@
 //! checks the record's score lines and results against all that.
 
 use super::record::MatchRecord;
-use super::replay::{replay_game, CubeRules, Finding, ReplayedGame};
+use super::replay::{replay_game, CubeRules, Finding, KeepCube, ReplayedGame};
 
 /// Where a game stands in the Crawford rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +72,12 @@ impl MatchRules {
 
 /// Audits every game of the match in order, calling `each` per game so the
 /// caller can write rows without holding the whole match's positions.
-pub fn audit_match(m: &MatchRecord, keep_positions: bool, mut each: impl FnMut(AuditedGame)) {
+pub fn audit_match(
+    m: &MatchRecord,
+    keep_positions: bool,
+    keep_cube: KeepCube,
+    mut each: impl FnMut(AuditedGame),
+) {
     let rules = MatchRules::of(m);
     let money = m.length == 0;
     let mut score = [0u32; 2];
@@ -142,7 +147,7 @@ pub fn audit_match(m: &MatchRecord, keep_positions: bool, mut each: impl FnMut(A
             limit: rules.cube_limit,
             need: (!money).then(|| (score.map(|s| m.length.saturating_sub(s)), m.length)),
         };
-        let mut replayed = replay_game(game, cube_rules, keep_positions);
+        let mut replayed = replay_game(game, cube_rules, keep_positions, keep_cube);
         let awarded = replayed
             .recorded
             .or_else(|| replayed.winner.zip(replayed.points));

@@ -4,9 +4,14 @@
 //! `backgammon-program-board-evaluation.txt`.
 
 pub mod audit;
+pub mod bearoff;
 pub mod board;
+pub mod cube;
+pub mod eval;
 pub mod features;
 pub mod ids;
+pub mod met;
 pub mod moves;
+pub mod race;
 pub mod record;
 pub mod replay;

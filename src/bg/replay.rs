@@ -117,6 +117,46 @@ pub struct PlayedPosition {
     pub cube_owner: Option<usize>,
 }
 
+/// What the player did at a cube decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CubeChoice {
+    /// Rolled without doubling (kept with `--all-cube-decisions`).
+    NoDouble,
+    /// Doubled; the answer when the record gives one.
+    Double(Option<Answer>),
+}
+
+/// The taker's answer to a double.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Take,
+    Pass,
+    Beaver,
+}
+
+/// A position where the player on roll could double, before the roll.
+#[derive(Debug, Clone)]
+pub struct CubePoint {
+    pub line: u32,
+    pub player: usize,
+    pub board: Board,
+    /// Cube value and owner before the decision.
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+    pub choice: CubeChoice,
+}
+
+/// Which cube decisions a replay keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeepCube {
+    #[default]
+    None,
+    /// Every recorded double.
+    Recorded,
+    /// Also every roll where the roller could have doubled.
+    All,
+}
+
 /// The replayed game.
 #[derive(Debug, Clone)]
 pub struct ReplayedGame {
@@ -135,11 +175,17 @@ pub struct ReplayedGame {
     pub recorded: Option<(usize, u32)>,
     pub findings: Vec<Finding>,
     pub positions: Vec<PlayedPosition>,
+    pub cube_points: Vec<CubePoint>,
 }
 
 /// Replays `game`; `keep_positions` keeps every position for the
-/// positions report.
-pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) -> ReplayedGame {
+/// positions report, `keep_cube` the cube decisions for the cube report.
+pub fn replay_game(
+    game: &GameRecord,
+    rules: CubeRules,
+    keep_positions: bool,
+    keep_cube: KeepCube,
+) -> ReplayedGame {
     let mut r = ReplayedGame {
         board: game.setup.unwrap_or_else(Board::start),
         plays: 0,
@@ -154,6 +200,7 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
         recorded: None,
         findings: Vec::new(),
         positions: Vec::new(),
+        cube_points: Vec::new(),
     };
     for (line, why) in &game.unread {
         r.findings.push(Finding {
@@ -171,6 +218,8 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
     let mut loser_claim: Option<(usize, u32)> = None;
     // False after a play the record does not give: the board is unknown.
     let mut board_known = true;
+    // The player who doubled since the last roll (their roll follows).
+    let mut last_cube_doubler: Option<usize> = None;
     for (line, action) in &game.actions {
         let line = *line;
         let mut find = |kind, text: String| r.findings.push(Finding { kind, line, text });
@@ -191,6 +240,24 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
             } => {
                 let p = *player;
                 beavered = None;
+                let doubled_now = last_cube_doubler == Some(p);
+                last_cube_doubler = None;
+                if keep_cube == KeepCube::All
+                    && !doubled_now
+                    && board_known
+                    && pending.is_none()
+                    && r.cube_owner != Some(1 - p)
+                    && !rules.crawford_game
+                {
+                    r.cube_points.push(CubePoint {
+                        line,
+                        player: p,
+                        board: r.board,
+                        cube: r.cube,
+                        cube_owner: r.cube_owner,
+                        choice: CubeChoice::NoDouble,
+                    });
+                }
                 for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
                     find(kind, text);
                 }
@@ -307,6 +374,17 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
                 }
                 r.doubles += 1;
                 pending = Some((p, new));
+                last_cube_doubler = Some(p);
+                if keep_cube != KeepCube::None && board_known {
+                    r.cube_points.push(CubePoint {
+                        line,
+                        player: p,
+                        board: r.board,
+                        cube: r.cube,
+                        cube_owner: r.cube_owner,
+                        choice: CubeChoice::Double(None),
+                    });
+                }
             }
             Action::Beaver { player, value } => {
                 // A beaver answers a double by taking it and turning the
@@ -350,6 +428,9 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
                     );
                 }
                 r.beavers += 1;
+                if taker == p {
+                    answer(&mut r.cube_points, Answer::Beaver);
+                }
                 r.cube = new;
                 r.cube_owner = Some(taker);
                 beavered = Some((doubler, taker));
@@ -358,6 +439,7 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
                 Some((d, v)) if d != *player => {
                     r.cube = v;
                     r.cube_owner = Some(*player);
+                    answer(&mut r.cube_points, Answer::Take);
                 }
                 _ => find(
                     "cube_unanswered",
@@ -366,6 +448,7 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
             },
             Action::Drop { player } => match pending.take() {
                 Some((d, _)) if d != *player => {
+                    answer(&mut r.cube_points, Answer::Pass);
                     r.winner = Some(d);
                     r.ending = Ending::Dropped;
                     r.points = Some(r.cube);
@@ -408,6 +491,17 @@ pub fn replay_game(game: &GameRecord, rules: CubeRules, keep_positions: bool) ->
     }
     judge_result(&mut r, pending, loser_claim.is_some(), rules.need);
     r
+}
+
+/// Records the answer to the double just kept.
+fn answer(points: &mut [CubePoint], a: Answer) {
+    if let Some(CubePoint {
+        choice: c @ CubeChoice::Double(None),
+        ..
+    }) = points.last_mut()
+    {
+        *c = CubeChoice::Double(Some(a));
+    }
 }
 
 /// The turn checks at a roll: an unanswered double, the same player twice.
@@ -610,15 +704,15 @@ mod tests {
 
     #[test]
     fn gammons_and_the_jacoby_rule() {
-        let r = replay_game(&last_roll(2), money(false), false);
+        let r = replay_game(&last_roll(2), money(false), false, KeepCube::None);
         assert_eq!(r.ending, Ending::BoreOff(2));
         assert_eq!(r.points, Some(2));
         assert!(r.findings.is_empty(), "{:?}", r.findings);
         // Jacoby: the cube was never turned, so the gammon counts single.
-        let r = replay_game(&last_roll(1), money(true), false);
+        let r = replay_game(&last_roll(1), money(true), false, KeepCube::None);
         assert_eq!(r.points, Some(1));
         assert!(r.findings.is_empty(), "{:?}", r.findings);
-        let r = replay_game(&last_roll(2), money(true), false);
+        let r = replay_game(&last_roll(2), money(true), false, KeepCube::None);
         assert_eq!(r.findings[0].kind, "points_mismatch");
     }
 
@@ -628,7 +722,7 @@ mod tests {
         let b = g.setup.as_mut().unwrap();
         b.checkers[1][12] = 14;
         b.checkers[1][BAR] = 1;
-        let r = replay_game(&g, money(false), false);
+        let r = replay_game(&g, money(false), false, KeepCube::None);
         assert_eq!(r.ending, Ending::BoreOff(3));
         assert!(r.findings.is_empty(), "{:?}", r.findings);
     }
@@ -657,7 +751,7 @@ mod tests {
                 },
             ),
         );
-        let r = replay_game(&g, money(false), false);
+        let r = replay_game(&g, money(false), false, KeepCube::None);
         let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind).collect();
         assert!(kinds.contains(&"cube_access"), "{kinds:?}");
     }

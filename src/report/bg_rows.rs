@@ -120,3 +120,69 @@ pub struct BgPositionRow<'a> {
     pub blot_shots_0: u8,
     pub blot_shots_1: u8,
 }
+
+/// One cube decision (`bg_cube.csv`): every recorded double, and with
+/// `--all-cube-decisions` every roll where the roller could have doubled.
+/// Equities are for the player on roll, per unit cube (match play:
+/// normalised, as GNU Backgammon prints them, with the match winning
+/// chances beside them). Empty values come with a `reason`.
+#[derive(Debug, Default, Serialize)]
+pub struct BgCubeRow {
+    pub source: String,
+    pub member: String,
+    pub game: u32,
+    pub line: u32,
+    /// The player on roll, who may double.
+    pub player: usize,
+    pub match_length: u32,
+    /// Points each side still needs; empty in money play.
+    pub away_on_roll: Option<u32>,
+    pub away_opponent: Option<u32>,
+    pub crawford: bool,
+    pub jacoby: bool,
+    pub beavers: bool,
+    pub cube: u32,
+    /// `centred`, `on_roll` or `opponent`.
+    pub cube_owner: &'static str,
+    pub position_id: String,
+    pub match_id: String,
+    /// `bearoff` or `race`; empty when not evaluated.
+    pub evaluator: &'static str,
+    /// `bearoff`, `race`, `contact` or `over`.
+    pub class: &'static str,
+    /// Cube efficiency used (share of the live cube).
+    pub efficiency: Option<f32>,
+    pub p_win: Option<f32>,
+    pub p_win_gammon: Option<f32>,
+    pub p_win_backgammon: Option<f32>,
+    pub p_lose_gammon: Option<f32>,
+    pub p_lose_backgammon: Option<f32>,
+    pub cubeless: Option<f32>,
+    /// No double, double/take, double/pass.
+    pub nd: Option<f32>,
+    pub dt: Option<f32>,
+    pub dp: Option<f32>,
+    /// The taker's options: take = −DT, pass = −1, beaver = −2·DT; and the
+    /// doubler's raccoon = 4·DT (money play with beavers).
+    pub take: Option<f32>,
+    pub pass: Option<f32>,
+    pub beaver: Option<f32>,
+    pub raccoon: Option<f32>,
+    /// Match play: match winning chances of the three.
+    pub nd_mwc: Option<f32>,
+    pub dt_mwc: Option<f32>,
+    pub dp_mwc: Option<f32>,
+    /// GNU Backgammon's words: "Double, take", "No double, beaver"...
+    pub proper_action: &'static str,
+    /// "No double", "Double", "Double, take", "Double, pass", "Double,
+    /// beaver".
+    pub actual_action: &'static str,
+    /// Equity the doubler's choice lost against the best (per unit cube),
+    /// and the taker's; in match play also in match winning chance.
+    pub doubler_error: Option<f32>,
+    pub taker_error: Option<f32>,
+    pub doubler_error_mwc: Option<f32>,
+    pub taker_error_mwc: Option<f32>,
+    /// Why the decision was not evaluated.
+    pub reason: String,
+}

@@ -6,7 +6,7 @@ pub mod bg_rows;
 pub mod rows;
 pub mod sink;
 
-pub use bg_rows::{BgGameRow, BgPositionRow};
+pub use bg_rows::{BgCubeRow, BgGameRow, BgPositionRow};
 pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
@@ -19,16 +19,18 @@ pub enum Table {
     GoScores,
     BgGames,
     BgPositions,
+    BgCube,
     Errors,
     Summary,
 }
 
 impl Table {
-    pub const ALL: [Table; 6] = [
+    pub const ALL: [Table; 7] = [
         Table::GoGames,
         Table::GoScores,
         Table::BgGames,
         Table::BgPositions,
+        Table::BgCube,
         Table::Errors,
         Table::Summary,
     ];
@@ -39,6 +41,7 @@ impl Table {
             Table::GoScores => "go_scores.csv",
             Table::BgGames => "bg_games.csv",
             Table::BgPositions => "bg_positions.csv",
+            Table::BgCube => "bg_cube.csv",
             Table::Errors => "errors.csv",
             Table::Summary => "summary.csv",
         }
@@ -51,6 +54,7 @@ impl Table {
             Table::GoScores => header_of::<GoScoreRow>(),
             Table::BgGames => header_of::<BgGameRow>(),
             Table::BgPositions => header_of::<BgPositionRow>(),
+            Table::BgCube => header_of::<BgCubeRow>(),
             Table::Errors => header_of::<ErrorRow>(),
             Table::Summary => header_of::<SummaryRow>(),
         }

@@ -1,0 +1,174 @@
+//! Cube analysis rows (`bg_cube.csv`): for each cube decision the replay
+//! kept, the position's evaluation, the no double / double, take / double,
+//! pass equities, the proper action, the action taken and what it cost.
+
+use crate::bg::audit::{AuditedGame, Crawford};
+use crate::bg::cube::{match_decision, money_decision, Decision, MatchCube, MoneyRules, Owner};
+use crate::bg::eval::evaluate;
+use crate::bg::ids::{match_id, position_id, GameState, MatchState};
+use crate::bg::met::Met;
+use crate::bg::record::MatchRecord;
+use crate::bg::replay::{Answer, CubeChoice, CubePoint};
+use crate::discover::Origin;
+use crate::report::BgCubeRow;
+
+/// The row of one cube decision.
+pub fn cube_row(
+    origin: &Origin,
+    m: &MatchRecord,
+    g: &AuditedGame,
+    point: &CubePoint,
+    met: &Met,
+) -> BgCubeRow {
+    let me = point.player;
+    let owner = match point.cube_owner {
+        None => Owner::Centred,
+        Some(o) if o == me => Owner::OnRoll,
+        Some(_) => Owner::Opponent,
+    };
+    let money = m.length == 0;
+    let state = MatchState {
+        on_roll: me,
+        turn: me,
+        dice: None,
+        cube: point.cube,
+        cube_owner: point.cube_owner,
+        crawford: g.crawford == Crawford::Crawford,
+        state: GameState::Playing,
+        double_offered: false,
+        resignation: 0,
+        match_length: m.length,
+        score: g.score,
+        jacoby: g.rules.jacoby,
+        cube_limit: 1024,
+    };
+    let mut row = BgCubeRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game: g.index,
+        line: point.line,
+        player: me,
+        match_length: m.length,
+        away_on_roll: (!money).then(|| m.length.saturating_sub(g.score[me])),
+        away_opponent: (!money).then(|| m.length.saturating_sub(g.score[1 - me])),
+        crawford: g.crawford == Crawford::Crawford,
+        jacoby: money && g.rules.jacoby,
+        beavers: money && g.rules.beavers,
+        cube: point.cube,
+        cube_owner: owner.name(),
+        position_id: position_id(&point.board, me),
+        match_id: match_id(&state),
+        actual_action: actual(point.choice),
+        ..BgCubeRow::default()
+    };
+    let eval = match evaluate(&point.board, me) {
+        Ok(e) => e,
+        Err(why) => {
+            row.reason = why;
+            return row;
+        }
+    };
+    if !money && m.length as usize > met.length {
+        row.reason = format!(
+            "a {}-point match is longer than the match equity table ({} points)",
+            m.length, met.length
+        );
+        return row;
+    }
+    row.evaluator = eval.evaluator;
+    row.class = eval.class.name();
+    row.efficiency = Some(eval.efficiency);
+    let p = eval.probs;
+    [
+        row.p_win,
+        row.p_win_gammon,
+        row.p_win_backgammon,
+        row.p_lose_gammon,
+        row.p_lose_backgammon,
+    ] = p.map(Some);
+    let (d, mwc) = if money {
+        let rules = MoneyRules {
+            jacoby: g.rules.jacoby,
+            beavers: g.rules.beavers,
+        };
+        (money_decision(&p, owner, rules, eval.efficiency), None)
+    } else {
+        let c = MatchCube {
+            length: m.length,
+            score: g.score,
+            on_roll: me,
+            crawford: g.crawford == Crawford::Crawford,
+            cube: point.cube,
+            owner: point.cube_owner,
+        };
+        let md = match_decision(&p, &c, met, eval.efficiency);
+        (md.decision, Some((md.nd_mwc, md.dt_mwc, md.dp_mwc)))
+    };
+    fill_equities(&mut row, &d, money && g.rules.beavers, owner);
+    if let Some((nd, dt, dp)) = mwc {
+        row.nd_mwc = Some(nd);
+        row.dt_mwc = Some(dt);
+        row.dp_mwc = Some(dp);
+        // Errors in match winning chance: the doubler maximises, the taker
+        // minimises the doubler's chance.
+        let double = dt.min(dp);
+        let best = nd.max(double);
+        if let CubeChoice::Double(answer) = point.choice {
+            row.doubler_error_mwc = Some(best - double);
+            // A beaver has no match-play value (it is not allowed there).
+            row.taker_error_mwc = answer.and_then(|a| match a {
+                Answer::Take => Some(dt - double),
+                Answer::Pass => Some(dp - double),
+                Answer::Beaver => None,
+            });
+        } else {
+            row.doubler_error_mwc = Some(best - nd);
+        }
+    }
+    row
+}
+
+fn actual(choice: CubeChoice) -> &'static str {
+    match choice {
+        CubeChoice::NoDouble => "No double",
+        CubeChoice::Double(None) => "Double",
+        CubeChoice::Double(Some(Answer::Take)) => "Double, take",
+        CubeChoice::Double(Some(Answer::Pass)) => "Double, pass",
+        CubeChoice::Double(Some(Answer::Beaver)) => "Double, beaver",
+    }
+}
+
+/// Equities, the taker's options and the errors, per unit cube.
+fn fill_equities(row: &mut BgCubeRow, d: &Decision, beavers: bool, owner: Owner) {
+    row.cubeless = Some(d.cubeless);
+    row.nd = Some(d.nd);
+    row.dt = Some(d.dt);
+    row.dp = Some(d.dp);
+    row.take = Some(-d.dt);
+    row.pass = Some(-d.dp);
+    if beavers {
+        row.beaver = Some(-2.0 * d.dt);
+        row.raccoon = Some(4.0 * d.dt);
+    }
+    row.proper_action = d.action.name(owner);
+    // What the double is worth to the doubler: the taker answers with the
+    // option worst for the doubler.
+    let mut double = d.dt.min(d.dp);
+    if beavers {
+        double = double.min(2.0 * d.dt);
+    }
+    let best = d.nd.max(double);
+    match row.actual_action {
+        "No double" => row.doubler_error = Some(best - d.nd),
+        _ => {
+            row.doubler_error = Some(best - double);
+            let taker_best = double;
+            row.taker_error = match row.actual_action {
+                "Double, take" => Some(d.dt - taker_best),
+                "Double, pass" => Some(d.dp - taker_best),
+                "Double, beaver" => Some(2.0 * d.dt - taker_best),
+                _ => None,
+            };
+        }
+    }
+}

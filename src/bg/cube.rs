@@ -1,0 +1,628 @@
+//! Cube decisions from cubeless probabilities, as GNU Backgammon makes
+//! them at 0-ply: in money play Janowski's live-cube equity mixed with the
+//! dead-cube equity by the cube efficiency; in match play the same idea in
+//! match winning chances, with cash points worked back through the cube
+//! levels from a match equity table ([`super::met`]). Then the no double /
+//! double, take / double, pass equities per unit cube, the proper action in
+//! gnubg's words, and the beaver and raccoon options of seed
+//! `backgammon-cube-beavers-raccoons.txt`.
+
+use super::met::Met;
+
+/// Cubeless probabilities for the player on roll, in GNU Backgammon's
+/// order: win, win gammon, win backgammon, lose gammon, lose backgammon.
+/// Gammons include backgammons.
+pub type Probs = [f32; 5];
+
+/// Who owns the cube, seen from the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Centred,
+    OnRoll,
+    Opponent,
+}
+
+impl Owner {
+    pub fn name(self) -> &'static str {
+        match self {
+            Owner::Centred => "centred",
+            Owner::OnRoll => "on_roll",
+            Owner::Opponent => "opponent",
+        }
+    }
+}
+
+/// The money-play rules that change cube values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoneyRules {
+    pub jacoby: bool,
+    pub beavers: bool,
+}
+
+/// Cubeless money equity: 2p − 1 plus gammons and backgammons, each at
+/// their price (0 under the Jacoby rule with the cube centred: they do not
+/// count).
+pub fn cubeless_equity(p: &Probs, owner: Owner, rules: MoneyRules) -> f32 {
+    let price = if rules.jacoby && owner == Owner::Centred {
+        0.0
+    } else {
+        1.0
+    };
+    p[0] * 2.0 - 1.0 + (p[1] - p[3]) * price + (p[2] - p[4]) * price
+}
+
+/// Janowski's live-cube equity: piecewise linear in the winning chance
+/// between the take point and the cash point.
+fn live_equity(w: f32, l: f32, p: f32, owner: Owner, jacoby: bool) -> f32 {
+    let tp = (l - 0.5) / (w + l + 0.5);
+    let cp = (l + 1.0) / (w + l + 0.5);
+    match owner {
+        Owner::Centred => {
+            if p < tp {
+                if jacoby {
+                    -1.0
+                } else {
+                    -l + (-1.0 + l) * p / tp
+                }
+            } else if p < cp {
+                -1.0 + 2.0 * (p - tp) / (cp - tp)
+            } else if jacoby {
+                1.0
+            } else {
+                1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
+            }
+        }
+        Owner::OnRoll => {
+            if p < cp {
+                -l + (1.0 + l) * p / cp
+            } else {
+                1.0 + (w - 1.0) * (p - cp) / (1.0 - cp)
+            }
+        }
+        Owner::Opponent => {
+            if p < tp {
+                -l + (-1.0 + l) * p / tp
+            } else {
+                -1.0 + (w + 1.0) * (p - tp) / (1.0 - tp)
+            }
+        }
+    }
+}
+
+/// Cubeful money equity per unit cube: dead-cube (cubeless) equity and
+/// live-cube equity mixed by the cube efficiency `x`.
+pub fn cubeful_equity(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> f32 {
+    let dead = cubeless_equity(p, owner, rules);
+    // Without wins (or losses) the cube is as good as dead.
+    if p[0] <= 1e-7 || p[0] >= 0.999_999_9 {
+        return dead;
+    }
+    let w = 1.0 + (p[1] + p[2]) / p[0];
+    let l = 1.0 + (p[3] + p[4]) / (1.0 - p[0]);
+    let live = live_equity(w, l, p[0], owner, rules.jacoby);
+    dead * (1.0 - x) + live * x
+}
+
+/// GNU Backgammon's names of cube decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    DoubleTake,
+    DoublePass,
+    NoDoubleTake,
+    TooGoodTake,
+    TooGoodPass,
+    DoubleBeaver,
+    NoDoubleBeaver,
+    OptionalDoubleTake,
+    OptionalDoublePass,
+    OptionalDoubleBeaver,
+    /// The player on roll may not double (the opponent owns the cube).
+    NotAvailable,
+    /// Match play: the cube cannot be turned to any use (Crawford game, a
+    /// cube that already wins the match, the post-Crawford leader).
+    DeadCube,
+}
+
+impl Action {
+    /// The action as GNU Backgammon writes it; `redouble` when the player
+    /// on roll owns the cube.
+    pub fn name(self, owner: Owner) -> &'static str {
+        let re = owner == Owner::OnRoll;
+        match (self, re) {
+            (Action::DoubleTake, false) => "Double, take",
+            (Action::DoubleTake, true) => "Redouble, take",
+            (Action::DoublePass, false) => "Double, pass",
+            (Action::DoublePass, true) => "Redouble, pass",
+            (Action::NoDoubleTake, false) => "No double, take",
+            (Action::NoDoubleTake, true) => "No redouble, take",
+            (Action::TooGoodTake, false) => "Too good to double, take",
+            (Action::TooGoodTake, true) => "Too good to redouble, take",
+            (Action::TooGoodPass, false) => "Too good to double, pass",
+            (Action::TooGoodPass, true) => "Too good to redouble, pass",
+            (Action::DoubleBeaver, _) => "Double, beaver",
+            (Action::NoDoubleBeaver, false) => "No double, beaver",
+            (Action::NoDoubleBeaver, true) => "No redouble, beaver",
+            (Action::OptionalDoubleTake, false) => "Optional double, take",
+            (Action::OptionalDoubleTake, true) => "Optional redouble, take",
+            (Action::OptionalDoublePass, false) => "Optional double, pass",
+            (Action::OptionalDoublePass, true) => "Optional redouble, pass",
+            (Action::OptionalDoubleBeaver, _) => "Optional double, beaver",
+            (Action::NotAvailable, _) => "Cube not available",
+            (Action::DeadCube, false) => "Never double, take (dead cube)",
+            (Action::DeadCube, true) => "Never redouble, take (dead cube)",
+        }
+    }
+
+    /// Whether the proper action is to double (optional doubles count).
+    pub fn doubles(self) -> bool {
+        matches!(
+            self,
+            Action::DoubleTake
+                | Action::DoublePass
+                | Action::DoubleBeaver
+                | Action::OptionalDoubleTake
+                | Action::OptionalDoublePass
+                | Action::OptionalDoubleBeaver
+        )
+    }
+
+    /// Whether the taker should pass a double.
+    pub fn passes(self) -> bool {
+        matches!(
+            self,
+            Action::DoublePass | Action::TooGoodPass | Action::OptionalDoublePass
+        )
+    }
+}
+
+/// A money cube decision, equities per unit cube for the player on roll.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    pub cubeless: f32,
+    pub nd: f32,
+    pub dt: f32,
+    pub dp: f32,
+    pub action: Action,
+    /// The equity of the proper action.
+    pub optimal: f32,
+}
+
+impl Decision {
+    /// The taker's options after a double (seed
+    /// `backgammon-cube-beavers-raccoons.txt`): take = −DT, pass = −1,
+    /// beaver = −2·DT (only with beavers allowed).
+    pub fn taker(&self, rules: MoneyRules) -> (f32, f32, Option<f32>) {
+        (-self.dt, -self.dp, rules.beavers.then_some(-2.0 * self.dt))
+    }
+
+    /// The doubler's options after a beaver: take = 2·DT, drop = −1,
+    /// raccoon = 4·DT.
+    pub fn after_beaver(&self) -> (f32, f32, f32) {
+        (2.0 * self.dt, -1.0, 4.0 * self.dt)
+    }
+}
+
+/// Two equities gnubg treats as equal when telling optional doubles.
+fn same(a: f32, b: f32) -> bool {
+    (a - b).abs() <= 1.0e-5
+}
+
+/// The 0-ply money cube decision for the player on roll, with cube
+/// efficiency `x` (see `eval`).
+pub fn money_decision(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> Decision {
+    let cubeless = cubeless_equity(p, owner, rules);
+    let nd = cubeful_equity(p, owner, rules, x);
+    let dt = 2.0 * cubeful_equity(p, Owner::Opponent, rules, x);
+    if owner == Owner::Opponent {
+        return Decision {
+            cubeless,
+            nd,
+            dt,
+            dp: 1.0,
+            action: Action::NotAvailable,
+            optimal: nd,
+        };
+    }
+    let rules_for_names = Naming {
+        beavers: rules.beavers,
+        jacoby_centred: rules.jacoby && owner == Owner::Centred,
+    };
+    best_action(nd, dt, 1.0, p[1] > 0.0, rules_for_names, cubeless)
+}
+
+/// What changes the names of decisions: beavers (money play only) and the
+/// Jacoby rule with a centred cube (no optional double/pass then).
+#[derive(Debug, Clone, Copy)]
+struct Naming {
+    beavers: bool,
+    jacoby_centred: bool,
+}
+
+/// The proper action from ND, DT and DP, in GNU Backgammon's terms ("too
+/// good" needs gammon chances; beaver cases when beavers are allowed and
+/// the take is worth between −2 and 0; equities within 1e-5 make a double
+/// optional).
+fn best_action(nd: f32, dt: f32, dp: f32, gammons: bool, n: Naming, cubeless: f32) -> Decision {
+    let mk = |action, optimal| Decision {
+        cubeless,
+        nd,
+        dt,
+        dp,
+        action,
+        optimal,
+    };
+    let beaverable = n.beavers && (-2.0..=0.0).contains(&dt);
+    if dt >= nd && dp >= nd {
+        if dp > dt {
+            let optional = same(dt, nd);
+            if beaverable {
+                if dt * 2.0 < nd {
+                    return mk(Action::NoDoubleBeaver, dt);
+                }
+                return mk(
+                    if optional {
+                        Action::OptionalDoubleBeaver
+                    } else {
+                        Action::DoubleBeaver
+                    },
+                    dt,
+                );
+            }
+            return mk(
+                if optional {
+                    Action::OptionalDoubleTake
+                } else {
+                    Action::DoubleTake
+                },
+                dt,
+            );
+        }
+        let optional = same(nd, dp) && gammons && !n.jacoby_centred;
+        return mk(
+            if optional {
+                Action::OptionalDoublePass
+            } else {
+                Action::DoublePass
+            },
+            dp,
+        );
+    }
+    let too_good = |take: bool| match (gammons, take) {
+        (true, true) => Action::TooGoodTake,
+        (true, false) => Action::TooGoodPass,
+        (false, true) => Action::NoDoubleTake,
+        (false, false) => Action::DoublePass,
+    };
+    if nd > dt {
+        if dt > dp {
+            return mk(too_good(false), nd);
+        }
+        if nd > dp {
+            return mk(too_good(true), nd);
+        }
+        return mk(
+            if beaverable {
+                Action::NoDoubleBeaver
+            } else {
+                Action::NoDoubleTake
+            },
+            nd,
+        );
+    }
+    // DT >= ND > DP: too good, pass.
+    mk(too_good(false), nd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NONE: MoneyRules = MoneyRules {
+        jacoby: false,
+        beavers: false,
+    };
+
+    #[test]
+    fn take_and_cash_points_without_gammons() {
+        // W = L = 1: take point 0.5/2.5 = 20 %, cash point 2/2.5 = 80 %.
+        let at = |p: f32| [p, 0.0, 0.0, 0.0, 0.0];
+        let live = |p| cubeful_equity(&at(p), Owner::Opponent, NONE, 1.0);
+        assert!((live(0.2) + 1.0).abs() < 1e-6);
+        let centred = |p| cubeful_equity(&at(p), Owner::Centred, NONE, 1.0);
+        assert!((centred(0.8) - 1.0).abs() < 1e-6);
+        assert!((centred(0.5) - 0.0).abs() < 1e-6);
+        // Dead cube (x = 0) is the cubeless equity.
+        assert!((cubeful_equity(&at(0.7), Owner::Centred, NONE, 0.0) - 0.4).abs() < 1e-6);
+    }
+
+    #[test]
+    fn actions_across_the_window() {
+        let d = |p: f32| money_decision(&[p, 0.0, 0.0, 0.0, 0.0], Owner::Centred, NONE, 0.68);
+        assert_eq!(d(0.5).action, Action::NoDoubleTake);
+        assert_eq!(d(0.74).action, Action::DoubleTake);
+        assert_eq!(d(0.9).action, Action::DoublePass);
+        // With gammons, a very strong position is too good to double.
+        let g = money_decision(&[0.9, 0.6, 0.0, 0.0, 0.0], Owner::Centred, NONE, 0.68);
+        assert_eq!(g.action, Action::TooGoodPass);
+        // The opponent's cube: the player on roll cannot double.
+        let o = money_decision(&[0.9, 0.0, 0.0, 0.0, 0.0], Owner::Opponent, NONE, 0.68);
+        assert_eq!(o.action, Action::NotAvailable);
+    }
+
+    #[test]
+    fn beaver_relations_hold() {
+        let rules = MoneyRules {
+            jacoby: true,
+            beavers: true,
+        };
+        let d = money_decision(&[0.6, 0.1, 0.0, 0.05, 0.0], Owner::Centred, rules, 0.68);
+        let (take, pass, beaver) = d.taker(rules);
+        assert_eq!(take, -d.dt);
+        assert_eq!(pass, -1.0);
+        assert_eq!(beaver, Some(-2.0 * d.dt));
+        let (t2, drop, raccoon) = d.after_beaver();
+        assert_eq!((t2, drop, raccoon), (2.0 * d.dt, -1.0, 4.0 * d.dt));
+    }
+}
+
+/// A match-play cube position, players numbered as in the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchCube {
+    pub length: u32,
+    pub score: [u32; 2],
+    pub on_roll: usize,
+    /// This game is the Crawford game.
+    pub crawford: bool,
+    pub cube: u32,
+    pub owner: Option<usize>,
+}
+
+impl MatchCube {
+    fn with_cube(self, cube: u32, owner: Option<usize>) -> MatchCube {
+        MatchCube {
+            cube,
+            owner,
+            ..self
+        }
+    }
+
+    fn score_i(&self) -> [i32; 2] {
+        [self.score[0] as i32, self.score[1] as i32]
+    }
+
+    /// Whether the cube can still change the result (gnubg's fDoCubeful):
+    /// not in the Crawford game, not when either side wins the match with
+    /// the cube as it is, not at 2-away 2-away.
+    fn live(&self) -> bool {
+        let (len, s) = (self.length, self.score);
+        !(s[0] + self.cube >= len && s[1] + self.cube >= len
+            || s[0] + 2 == len && s[1] + 2 == len
+            || self.crawford)
+    }
+
+    /// Whether the player on roll may double (gnubg's GetDPEq): not in the
+    /// Crawford game, not when the cube already wins the match, not as the
+    /// post-Crawford leader, and only with access to the cube.
+    pub fn can_double(&self) -> bool {
+        let (len, s, me) = (self.length, self.score, self.on_roll);
+        let post = !self.crawford && (s[0] + 1 == len || s[1] + 1 == len);
+        !self.crawford
+            && s[me] + self.cube < len
+            && !(post && s[me] + 1 == len)
+            && self.owner.is_none_or(|o| o == me)
+    }
+
+    /// Match winning chance of the player on roll if `who` wins `points`.
+    fn me(&self, met: &Met, points: u32, who: usize) -> f32 {
+        met.me(
+            self.score_i(),
+            self.length as i32,
+            self.on_roll,
+            points as i32,
+            who,
+            self.crawford,
+        )
+    }
+
+    /// Equity (per unit cube, −1 = lose the cube's value) → match winning
+    /// chance, linear between losing and winning the cube's value.
+    pub fn eq2mwc(&self, met: &Met, eq: f32) -> f32 {
+        let win = self.me(met, self.cube, self.on_roll);
+        let lose = self.me(met, self.cube, 1 - self.on_roll);
+        0.5 * ((eq + 1.0) * win + (1.0 - eq) * lose)
+    }
+
+    /// Match winning chance → equity per unit cube.
+    pub fn mwc2eq(&self, met: &Met, mwc: f32) -> f32 {
+        let win = self.me(met, self.cube, self.on_roll);
+        let lose = self.me(met, self.cube, 1 - self.on_roll);
+        (2.0 * mwc - (win + lose)) / (win - lose)
+    }
+}
+
+/// Cubeless match equity: gammons and backgammons at the score's prices.
+fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
+    let price = met.prices_at(c.score, c.length, c.cube, c.crawford);
+    let (me, them) = (c.on_roll, 1 - c.on_roll);
+    p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
+        - p[4] * price[2 + them]
+}
+
+/// Gammon and backgammon rates of the games each player wins.
+fn rates(p: &Probs, on_roll: usize) -> ([f32; 2], [f32; 2]) {
+    let (mut g, mut bg) = ([0.0; 2], [0.0; 2]);
+    if p[0] > 0.0 {
+        g[on_roll] = (p[1] - p[2]) / p[0];
+        bg[on_roll] = p[2] / p[0];
+    }
+    if p[0] < 1.0 {
+        g[1 - on_roll] = (p[3] - p[4]) / (1.0 - p[0]);
+        bg[1 - on_roll] = p[4] / (1.0 - p[0]);
+    }
+    (g, bg)
+}
+
+/// Live-cube cash points of both players at the current cube level,
+/// worked back from the highest cube that can still be turned (gnubg's
+/// GetPoints).
+fn cash_points(p: &Probs, c: &MatchCube, met: &Met) -> [f32; 2] {
+    let len = c.length;
+    let i = (len - c.score[0] - 1) as i64;
+    let j = (len - c.score[1] - 1) as i64;
+    let cube = c.cube as i64;
+    let (g, bg) = rates(p, c.on_roll);
+    let prime = |a: i64, b: i64, v: i64| if a < 2 * v && b >= 2 * v { 2 * v } else { v };
+    let mut n_dead = cube;
+    let mut n_max = 0usize;
+    while i >= 2 * n_dead && j >= 2 * n_dead {
+        n_max += 1;
+        n_dead *= 2;
+    }
+    let mut live = [[0.0f32; 8]; 2];
+    let mut value = n_dead;
+    let mut n = n_max as i64;
+    while value >= cube {
+        let primes = [prime(i, j, value), prime(j, i, value)];
+        for k in 0..2 {
+            let r = met.results(c.score, len, value as u32, c.crawford, k);
+            let o = 1 - k;
+            let nk = n as usize;
+            if i < 2 * value || j < 2 * value {
+                // The doubled cube will be dead: use the cube the
+                // opponent's automatic redouble gives.
+                let rp = met.results(c.score, len, primes[k] as u32, c.crawford, k);
+                let dtl = (1.0 - g[o] - bg[o]) * rp[6] + g[o] * rp[8] + bg[o] * rp[9];
+                let dp = r[0];
+                let dtw = (1.0 - g[k] - bg[k]) * rp[1] + g[k] * rp[3] + bg[k] * rp[4];
+                live[k][nk] = (dtl - dp) / (dtl - dtw);
+            } else {
+                let rdp = r[6];
+                let dp = r[0];
+                let dtw = (1.0 - g[k] - bg[k]) * r[1] + g[k] * r[3] + bg[k] * r[4];
+                live[k][nk] = 1.0 - live[o][nk + 1] * (dp - dtw) / (rdp - dtw);
+            }
+        }
+        value >>= 1;
+        n -= 1;
+    }
+    [live[0][0], live[1][0]]
+}
+
+/// Cubeful match winning chance of the player on roll (gnubg's
+/// Cl2CfMatch): the dead-cube chance and a live-cube chance piecewise
+/// linear between the cash points, mixed by the cube efficiency `x`.
+pub fn cubeful_mwc(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> f32 {
+    let dead = c.eq2mwc(met, match_utility(p, c, met));
+    if !c.live() {
+        return dead;
+    }
+    let me = c.on_roll;
+    let (g, bg) = rates(p, me);
+    let r = met.results(c.score, c.length, c.cube, c.crawford, me);
+    let cp = cash_points(p, c, met);
+    let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
+    let o = 1 - me;
+    let lose_all = (1.0 - g[o] - bg[o]) * r[5] + g[o] * r[6] + bg[o] * r[7];
+    let (cash, opp_cash) = (r[0], r[5]);
+    let w = p[0];
+    let live = match c.owner {
+        None => {
+            let opp_tg = 1.0 - cp[o];
+            let tg = cp[me];
+            if w <= opp_tg {
+                if opp_tg > 0.0 {
+                    lose_all + (opp_cash - lose_all) * w / opp_tg
+                } else {
+                    lose_all
+                }
+            } else if w < tg {
+                opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
+            } else if tg < 1.0 {
+                cash + (win_all - cash) * (w - tg) / (1.0 - tg)
+            } else {
+                win_all
+            }
+        }
+        Some(owner) if owner == me => {
+            let tg = cp[me];
+            if w <= tg {
+                if tg > 0.0 {
+                    lose_all + (cash - lose_all) * w / tg
+                } else {
+                    lose_all
+                }
+            } else if tg < 1.0 {
+                cash + (win_all - cash) * (w - tg) / (1.0 - tg)
+            } else {
+                win_all
+            }
+        }
+        Some(_) => {
+            let opp_tg = 1.0 - cp[o];
+            if w <= opp_tg {
+                if opp_tg > 0.0 {
+                    lose_all + (opp_cash - lose_all) * w / opp_tg
+                } else {
+                    lose_all
+                }
+            } else {
+                opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
+            }
+        }
+    };
+    dead * (1.0 - x) + live * x
+}
+
+/// A match-play decision: the money-style equities (normalised, per unit
+/// cube, as gnubg prints them) and the match winning chances.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MatchDecision {
+    pub decision: Decision,
+    pub nd_mwc: f32,
+    pub dt_mwc: f32,
+    pub dp_mwc: f32,
+}
+
+/// The 0-ply match cube decision for the player on roll.
+pub fn match_decision(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> MatchDecision {
+    let me = c.on_roll;
+    let nd_mwc = cubeful_mwc(p, c, met, x);
+    let doubled = c.with_cube(c.cube * 2, Some(1 - me));
+    let dt_mwc = cubeful_mwc(p, &doubled, met, x);
+    let dp_mwc = c.me(met, c.cube, me);
+    let nd = c.mwc2eq(met, nd_mwc);
+    let dt = c.mwc2eq(met, dt_mwc);
+    let dp = c.mwc2eq(met, dp_mwc);
+    let cubeless = match_utility(p, c, met);
+    let owner = match c.owner {
+        None => Owner::Centred,
+        Some(o) if o == me => Owner::OnRoll,
+        Some(_) => Owner::Opponent,
+    };
+    let decision = if c.can_double() {
+        let naming = Naming {
+            beavers: false,
+            jacoby_centred: false,
+        };
+        best_action(nd, dt, dp, p[1] > 0.0, naming, cubeless)
+    } else {
+        Decision {
+            cubeless,
+            nd,
+            dt,
+            dp,
+            action: if owner == Owner::Opponent {
+                Action::NotAvailable
+            } else {
+                Action::DeadCube
+            },
+            optimal: nd,
+        }
+    };
+    MatchDecision {
+        decision,
+        nd_mwc,
+        dt_mwc,
+        dp_mwc,
+    }
+}

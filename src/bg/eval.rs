@@ -1,0 +1,130 @@
+//! Position evaluators behind one interface: cubeless probabilities for the
+//! player on roll, the class of the position, and the cube efficiency GNU
+//! Backgammon's 0-ply cube formulas use for that class. The cube analysis
+//! never depends on which evaluator answered; a position no evaluator
+//! covers is "not evaluated" with the reason, never a made-up number.
+
+use super::bearoff::bearoff_probabilities;
+use super::board::Board;
+use super::cube::Probs;
+use super::features::features;
+use super::race::race_probabilities;
+
+/// GNU Backgammon's position classes, as far as they matter here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A side has borne off everything.
+    Over,
+    /// Both sides have every checker in their home board.
+    Bearoff,
+    /// No contact, not all home.
+    Race,
+    Contact,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Over => "over",
+            Class::Bearoff => "bearoff",
+            Class::Race => "race",
+            Class::Contact => "contact",
+        }
+    }
+}
+
+/// The class of `board`.
+pub fn classify(board: &Board) -> Class {
+    if board.on_board(0) == 0 || board.on_board(1) == 0 {
+        return Class::Over;
+    }
+    let home = |p: usize| board.checkers[p][6..].iter().all(|&n| n == 0);
+    if home(0) && home(1) {
+        Class::Bearoff
+    } else if !features(board).contact {
+        Class::Race
+    } else {
+        Class::Contact
+    }
+}
+
+/// The cube efficiency (the share of the live cube) of GNU Backgammon's
+/// 0-ply cubeful formulas: 0.6 in bearoffs, in races 0.55 + 0.00125 × the
+/// pips of the player on roll kept between 0.6 and 0.7, and 0.68 in
+/// contact positions.
+pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
+    match class {
+        Class::Over => 0.0,
+        Class::Bearoff => 0.6,
+        Class::Race => (board.pips(on_roll) as f32 * 0.00125 + 0.55).clamp(0.6, 0.7),
+        Class::Contact => 0.68,
+    }
+}
+
+/// A position's evaluation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Evaluation {
+    pub probs: Probs,
+    pub class: Class,
+    /// Which evaluator answered: `bearoff` (exact one-sided database) or
+    /// `race`.
+    pub evaluator: &'static str,
+    pub efficiency: f32,
+}
+
+/// Something that turns a position into cubeless probabilities.
+pub trait Evaluator: Sync {
+    fn name(&self) -> &'static str;
+    /// Probabilities for the player on roll, or why this evaluator cannot
+    /// tell.
+    fn probabilities(&self, board: &Board, on_roll: usize) -> Result<Probs, String>;
+}
+
+/// The exact one-sided bearoff database.
+pub struct BearoffEvaluator;
+
+impl Evaluator for BearoffEvaluator {
+    fn name(&self) -> &'static str {
+        "bearoff"
+    }
+    fn probabilities(&self, board: &Board, on_roll: usize) -> Result<Probs, String> {
+        bearoff_probabilities(board, on_roll).ok_or_else(|| "not a bearoff position".to_string())
+    }
+}
+
+/// The race evaluator of [`super::race`].
+pub struct RaceEvaluator;
+
+impl Evaluator for RaceEvaluator {
+    fn name(&self) -> &'static str {
+        "race"
+    }
+    fn probabilities(&self, board: &Board, on_roll: usize) -> Result<Probs, String> {
+        race_probabilities(board, on_roll).ok_or_else(|| "not a race position".to_string())
+    }
+}
+
+/// Evaluates `board` for `on_roll` with the evaluator for its class.
+///
+/// # Errors
+/// The position is over, or in contact (which needs the neural-net
+/// evaluator of GNU Backgammon's weights, not available here).
+pub fn evaluate(board: &Board, on_roll: usize) -> Result<Evaluation, String> {
+    let class = classify(board);
+    let evaluator: &dyn Evaluator = match class {
+        Class::Bearoff => &BearoffEvaluator,
+        Class::Race => &RaceEvaluator,
+        Class::Over => return Err("the game is over".into()),
+        Class::Contact => {
+            return Err(
+                "contact position: needs a neural-net evaluator (GNU Backgammon's weights), which is not available".into(),
+            )
+        }
+    };
+    Ok(Evaluation {
+        probs: evaluator.probabilities(board, on_roll)?,
+        class,
+        evaluator: evaluator.name(),
+        efficiency: cube_efficiency(class, board, on_roll),
+    })
+}
