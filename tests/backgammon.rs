@@ -384,3 +384,79 @@ fn a_beaver_in_match_play_is_a_finding() {
         g[0]
     );
 }
+
+/// A real match replayed as a money session (Jacoby on, beavers on): every
+/// evaluated cube decision satisfies the seed's relations
+/// (`backgammon-cube-beavers-raccoons.txt`).
+#[test]
+fn money_cube_rows_satisfy_the_seed_relations() {
+    let text = fs::read_to_string(
+        repo().join("fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"),
+    )
+    .unwrap();
+    let money = format!(
+        "; [Jacoby \"On\"]\n; [Beaver \"On\"]\n{}",
+        text.lines()
+            .map(|l| if l.contains("point match") {
+                "0 point match"
+            } else {
+                l
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "money.mat", &money);
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[&f, "--all-cube-decisions"], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = rows(out.path(), "bg_cube.csv");
+    let num = |r: &Row, c: &str| -> f64 { r[c].parse().unwrap() };
+    let mut evaluated = 0;
+    for r in &rows {
+        assert_eq!(r["match_length"], "0");
+        if !r["reason"].is_empty() {
+            assert!(r["nd"].is_empty() && r["p_win"].is_empty(), "{r:?}");
+            continue;
+        }
+        evaluated += 1;
+        let dt = num(r, "dt");
+        assert!((num(r, "take") + dt).abs() < 1e-6, "{r:?}");
+        assert!((num(r, "pass") + 1.0).abs() < 1e-6, "{r:?}");
+        assert!((num(r, "beaver") + 2.0 * dt).abs() < 1e-5, "{r:?}");
+        assert!((num(r, "raccoon") - 4.0 * dt).abs() < 1e-5, "{r:?}");
+        assert_eq!(num(r, "dp"), 1.0);
+        assert!(num(r, "doubler_error") >= 0.0, "{r:?}");
+    }
+    assert!(
+        evaluated >= 10,
+        "only {evaluated} evaluated decisions of {}",
+        rows.len()
+    );
+}
+
+/// Cube decisions of a real match: every recorded double has a row, and
+/// contact positions say why they are not evaluated.
+#[test]
+fn recorded_doubles_have_cube_rows() {
+    let out = tempfile::tempdir().unwrap();
+    let o = run(
+        &["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"],
+        out.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = rows(out.path(), "bg_games.csv");
+    let doubles: usize = games
+        .iter()
+        .map(|g| g["doubles"].parse::<usize>().unwrap())
+        .sum();
+    let cube = rows(out.path(), "bg_cube.csv");
+    assert_eq!(cube.len(), doubles);
+    for r in &cube {
+        assert!(r["actual_action"].starts_with("Double"), "{r:?}");
+        if r["class"] == "contact" || r["evaluator"].is_empty() {
+            assert!(r["reason"].contains("neural-net"), "{r:?}");
+        }
+    }
+}
