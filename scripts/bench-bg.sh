@@ -15,7 +15,9 @@
 # 4. times the peer, GNU Backgammon (PyPI package gnubg, in .venv-gnubg made
 #    by scripts/gnubg-venv.sh) importing each .mat of one archive copy
 #    (scripts/bench_gnubg.py: parse and replay only, one core);
-# 5. prints matches/s and the ratios.
+# 5. prints matches/s and the ratios, and cube decisions per second with
+#    the exact bearoff evaluator (examples/bench_cube.rs, 400,000 random
+#    bearoff positions, a money and a match decision each).
 #
 # Environment:
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
@@ -79,6 +81,9 @@ read -r _ _ SN1 < <(run nopos1 --threads 1)
 echo "recount (games only) -j1: $(rate "$M" "$SN1") matches/s"
 POS=$(( $(wc -l < "$TMP/out-pos2/bg_positions.csv") - 1 ))
 echo "positions written: $POS ($(rate "$POS" "$S2") positions/s)"
+
+echo "== cube decisions with the exact bearoff evaluator (examples/bench_cube.rs)"
+cargo run --release --quiet --example bench_cube
 
 if [[ ${SKIP_PEER:-0} != 1 ]]; then
     PY=$(NO_APT=1 bash scripts/gnubg-venv.sh 2>/dev/null | tail -1) || die "gnubg venv failed (scripts/gnubg-venv.sh)"
