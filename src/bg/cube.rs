@@ -226,6 +226,7 @@ pub fn money_decision(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> Dec
     let rules_for_names = Naming {
         beavers: rules.beavers,
         jacoby_centred: rules.jacoby && owner == Owner::Centred,
+        no_wins: p[0] <= 0.0,
     };
     best_action(nd, dt, 1.0, p[1] > 0.0, rules_for_names, cubeless)
 }
@@ -236,6 +237,8 @@ pub fn money_decision(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> Dec
 struct Naming {
     beavers: bool,
     jacoby_centred: bool,
+    /// The player on roll cannot win.
+    no_wins: bool,
 }
 
 /// The proper action from ND, DT and DP, in GNU Backgammon's terms ("too
@@ -252,6 +255,16 @@ fn best_action(nd: f32, dt: f32, dp: f32, gammons: bool, n: Naming, cubeless: f3
         optimal,
     };
     let beaverable = n.beavers && (-2.0..=0.0).contains(&dt);
+    // Without any winning chance a double cannot gain: gnubg names such a
+    // tie (ND = DT, both a certain loss) "no double".
+    if n.no_wins && same(dt, nd) {
+        let action = if beaverable {
+            Action::NoDoubleBeaver
+        } else {
+            Action::NoDoubleTake
+        };
+        return mk(action, nd);
+    }
     if dt >= nd && dp >= nd {
         if dp > dt {
             let optional = same(dt, nd);
@@ -603,6 +616,7 @@ pub fn match_decision(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> MatchDecis
         let naming = Naming {
             beavers: false,
             jacoby_centred: false,
+            no_wins: p[0] <= 0.0,
         };
         best_action(nd, dt, dp, p[1] > 0.0, naming, cubeless)
     } else {

@@ -49,15 +49,16 @@ pub fn classify(board: &Board) -> Class {
 }
 
 /// The cube efficiency (the share of the live cube) of GNU Backgammon's
-/// 0-ply cubeful formulas: 0.6 in bearoffs, in races 0.55 + 0.00125 × the
-/// pips of the player on roll kept between 0.6 and 0.7, and 0.68 in
-/// contact positions.
+/// 0-ply cubeful formulas (1.08 and later, confirmed with its `show
+/// cubeefficiency`): 0.6 in one-sided bearoffs, in races 0.60 + 0.0025 ×
+/// the pips of the player on roll kept between 0.6 and 0.8, and 0.76 in
+/// contact (and crashed) positions.
 pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
     match class {
         Class::Over => 0.0,
         Class::Bearoff => 0.6,
-        Class::Race => (board.pips(on_roll) as f32 * 0.00125 + 0.55).clamp(0.6, 0.7),
-        Class::Contact => 0.68,
+        Class::Race => (board.pips(on_roll) as f32 * 0.0025 + 0.60).clamp(0.6, 0.8),
+        Class::Contact => 0.76,
     }
 }
 

@@ -1,0 +1,229 @@
+//! Cube math against GNU Backgammon: fed gnubg's own 0-ply probabilities,
+//! our no double / double, take / double, pass equities and proper action
+//! equal its `eval` output (`fixtures/expected/bg-cube-cases.csv`, made by
+//! `scripts/gnubg_cube_oracle.py`), for money (Jacoby on and off, beavers)
+//! and match play (several scores, Crawford and post-Crawford); and our
+//! bearoff database and race evaluator against its values.
+
+mod util;
+
+use recount::bg::bearoff::one_sided;
+use recount::bg::cube::{match_decision, money_decision, MatchCube, MoneyRules, Owner};
+use recount::bg::eval::{classify, cube_efficiency, Class};
+use recount::bg::ids::board_from_position_id;
+use recount::bg::met::kazaross_xg2;
+use recount::bg::race::race_probabilities;
+use std::collections::HashMap;
+use util::{csv_file, repo};
+
+type Row = HashMap<String, String>;
+
+fn f(r: &Row, c: &str) -> f32 {
+    r[c].trim_start_matches('+').parse().unwrap()
+}
+
+fn class_of(evaluator: &str) -> Option<Class> {
+    match evaluator {
+        "contact" | "crashed" => Some(Class::Contact),
+        "race" => Some(Class::Race),
+        "bearoff_os" => Some(Class::Bearoff),
+        // gnubg evaluates two-sided bearoffs from exact cubeful equities
+        // in its two-sided database, not with the cube formulas.
+        _ => None,
+    }
+}
+
+#[test]
+fn cube_decisions_equal_gnubg_at_0_ply() {
+    let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
+    let met = kazaross_xg2();
+    let (mut checked, mut money, mut matches) = (0, 0, 0);
+    let mut worst = 0.0f32;
+    let mut ties = Vec::new();
+    for r in &cases {
+        let Some(class) = class_of(&r["evaluator"]) else {
+            continue;
+        };
+        let board = board_from_position_id(&r["position_id"], 0).unwrap();
+        assert_eq!(classify(&board), class, "case {}", r["case"]);
+        let x = cube_efficiency(class, &board, 0);
+        let p = [
+            f(r, "p_win"),
+            f(r, "p_win_gammon"),
+            f(r, "p_win_backgammon"),
+            f(r, "p_lose_gammon"),
+            f(r, "p_lose_backgammon"),
+        ];
+        let owner = match r["cube_owner"].as_str() {
+            "centred" => None,
+            "on_roll" => Some(0),
+            _ => Some(1),
+        };
+        let cube: u32 = r["cube"].parse().unwrap();
+        let length: u32 = r["match_length"].parse().unwrap();
+        let d = if length == 0 {
+            money += 1;
+            let o = match owner {
+                None => Owner::Centred,
+                Some(0) => Owner::OnRoll,
+                Some(_) => Owner::Opponent,
+            };
+            let rules = MoneyRules {
+                jacoby: r["jacoby"] == "1",
+                beavers: r["beavers"] == "1",
+            };
+            (money_decision(&p, o, rules, x), o)
+        } else {
+            matches += 1;
+            let away = |c: &str| -> u32 { r[c].parse().unwrap() };
+            let c = MatchCube {
+                length,
+                score: [
+                    length - away("away_on_roll"),
+                    length - away("away_opponent"),
+                ],
+                on_roll: 0,
+                crawford: r["crawford"] == "1",
+                cube,
+                owner,
+            };
+            let md = match_decision(&p, &c, met, x);
+            if !r["dt_mwc"].is_empty() {
+                for (ours, col) in [
+                    (md.nd_mwc, "nd_mwc"),
+                    (md.dt_mwc, "dt_mwc"),
+                    (md.dp_mwc, "dp_mwc"),
+                ] {
+                    let diff = (ours - f(r, col)).abs();
+                    worst = worst.max(diff);
+                    assert!(
+                        diff < 2e-5,
+                        "case {} {col}: ours {ours}, gnubg {}",
+                        r["case"],
+                        r[col]
+                    );
+                }
+            }
+            let o = match owner {
+                None => Owner::Centred,
+                Some(0) => Owner::OnRoll,
+                Some(_) => Owner::Opponent,
+            };
+            (md.decision, o)
+        };
+        let (d, o) = d;
+        // gnubg prints six decimals: agree to that precision.
+        let nd = (d.nd - f(r, "nd")).abs();
+        worst = worst.max(nd);
+        assert!(
+            nd < 2e-5,
+            "case {} nd: ours {}, gnubg {}",
+            r["case"],
+            d.nd,
+            r["nd"]
+        );
+        if !r["dt"].is_empty() {
+            for (ours, col) in [(d.dt, "dt"), (d.dp, "dp")] {
+                let diff = (ours - f(r, col)).abs();
+                worst = worst.max(diff);
+                assert!(
+                    diff < 2e-5,
+                    "case {} {col}: ours {ours}, gnubg {}",
+                    r["case"],
+                    r[col]
+                );
+            }
+        }
+        let ours = d.action.name(o);
+        if ours != r["proper_action"] {
+            // Equal equities (a tie within gnubg's 1e-5) may be named
+            // either way by float rounding; anything else is a mismatch.
+            let tie = (d.nd - d.dt).abs() <= 1e-5 || (d.nd - d.dp).abs() <= 1e-5;
+            assert!(
+                tie,
+                "case {}: ours {ours}, gnubg {}",
+                r["case"], r["proper_action"]
+            );
+            ties.push(r["case"].clone());
+        }
+        checked += 1;
+    }
+    assert!(
+        money > 200 && matches > 500,
+        "{money} money, {matches} match cases"
+    );
+    assert!(ties.len() <= 5, "ties named otherwise: {ties:?}");
+    eprintln!(
+        "{checked} cube decisions agree with gnubg; largest difference {worst:e}; ties named otherwise: {ties:?}"
+    );
+}
+
+/// Our exact one-sided bearoff database against GNU Backgammon's
+/// `gnubg_os0.bd` (stored in 16-bit fixed point, 1/65535): gnubg builds it
+/// with rounded values, so near-ties may pick another play; most entries
+/// agree to a unit or two of 1/65535.
+#[test]
+fn bearoff_database_matches_gnubg() {
+    let rows = csv_file(&repo().join("fixtures/expected/bearoff-os.csv"));
+    let db = one_sided();
+    let unit = 1.0 / 65535.0;
+    let (mut close, mut worst) = (0usize, 0.0f32);
+    for r in &rows {
+        let pts: Vec<u8> = r["points"].split('-').map(|n| n.parse().unwrap()).collect();
+        let pts: [u8; 6] = pts.try_into().unwrap();
+        let ours = db.rolls(&pts);
+        let mut row_worst = 0.0f32;
+        for n in 0..=18 {
+            let theirs = f(r, &format!("p{n}")) * unit;
+            let mine = ours.get(n).copied().unwrap_or(0.0);
+            row_worst = row_worst.max((mine - theirs).abs());
+        }
+        let g = db.gammon_rolls(&pts);
+        for n in 0..=6 {
+            let theirs = f(r, &format!("g{n}")) * unit;
+            row_worst = row_worst.max((g.get(n).copied().unwrap_or(0.0) - theirs).abs());
+        }
+        let mean = (db.mean_rolls(&pts) - f(r, "mean_rolls")).abs();
+        assert!(mean < 5e-4, "{}: mean {mean}", r["points"]);
+        assert!(row_worst < 5e-3, "{}: {row_worst}", r["points"]);
+        close += usize::from(row_worst <= 2.5 * unit);
+        worst = worst.max(row_worst);
+    }
+    assert!(
+        close * 10 >= rows.len() * 9,
+        "{close} of {} within 2 units",
+        rows.len()
+    );
+    eprintln!(
+        "bearoff: {close} of {} positions within 2/65535; worst {worst:e}",
+        rows.len()
+    );
+}
+
+/// The race evaluator against GNU Backgammon's race network on the race
+/// positions of the fixtures: the error is measured and bounded.
+#[test]
+fn race_evaluator_error_against_gnubg() {
+    let rows = csv_file(&repo().join("fixtures/expected/bg-race-cases.csv"));
+    let (mut n, mut sum_win, mut sum_gammon, mut worst) = (0usize, 0.0f64, 0.0f64, 0.0f32);
+    for r in rows.iter().filter(|r| r["evaluator"] == "race_net") {
+        let board = board_from_position_id(&r["position_id"], 0).unwrap();
+        let Some(p) = race_probabilities(&board, 0) else {
+            panic!("{} is a race for gnubg but not for us", r["position_id"]);
+        };
+        let dw = (p[0] - f(r, "p_win")).abs();
+        let dg = (p[1] - f(r, "p_win_gammon")).abs() + (p[3] - f(r, "p_lose_gammon")).abs();
+        sum_win += dw as f64;
+        sum_gammon += dg as f64;
+        worst = worst.max(dw);
+        n += 1;
+    }
+    assert!(n > 300, "{n} race positions");
+    let (mean_win, mean_gammon) = (sum_win / n as f64, sum_gammon / n as f64);
+    eprintln!(
+        "race: {n} positions, mean |p_win − gnubg| {mean_win:.4}, worst {worst:.4}, mean gammon error {mean_gammon:.4}"
+    );
+    assert!(mean_win < 0.01, "mean win error {mean_win}");
+    assert!(worst < 0.1, "worst win error {worst}");
+    assert!(mean_gammon < 0.03, "mean gammon error {mean_gammon}");
+}
