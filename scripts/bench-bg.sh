@@ -17,7 +17,9 @@
 #    (scripts/bench_gnubg.py: parse and replay only, one core);
 # 5. prints matches/s and the ratios, and cube decisions per second with
 #    the exact bearoff evaluator (examples/bench_cube.rs, 400,000 random
-#    bearoff positions, a money and a match decision each).
+#    bearoff positions, a money and a match decision each) against gnubg's
+#    0-ply `eval` on the bearoff cases of bg-cube-cases.csv
+#    (scripts/bench_gnubg_cube.py; includes its command interpreter).
 #
 # Environment:
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
@@ -83,7 +85,9 @@ POS=$(( $(wc -l < "$TMP/out-pos2/bg_positions.csv") - 1 ))
 echo "positions written: $POS ($(rate "$POS" "$S2") positions/s)"
 
 echo "== cube decisions with the exact bearoff evaluator (examples/bench_cube.rs)"
-cargo run --release --quiet --example bench_cube
+CUBE_LINE=$(cargo run --release --quiet --example bench_cube)
+echo "$CUBE_LINE"
+CUBE_RATE=$(sed -n 's/.*: \([0-9]*\) cube decisions\/s.*/\1/p' <<<"$CUBE_LINE")
 
 if [[ ${SKIP_PEER:-0} != 1 ]]; then
     PY=$(NO_APT=1 bash scripts/gnubg-venv.sh 2>/dev/null | tail -1) || die "gnubg venv failed (scripts/gnubg-venv.sh)"
@@ -93,4 +97,7 @@ if [[ ${SKIP_PEER:-0} != 1 ]]; then
     echo "ratio recount --positions -j2 / gnubg: $(ratio "$(rate "$M" "$S2")" "$(rate "$PM" "$PS")")"
     echo "ratio recount --positions -j1 / gnubg: $(ratio "$(rate "$M" "$S1")" "$(rate "$PM" "$PS")")"
     echo "ratio recount games only -j1 / gnubg (the same work: parse, replay, legality): $(ratio "$(rate "$M" "$SN1")" "$(rate "$PM" "$PS")")"
+    read -r CN CS < <("$PY" scripts/bench_gnubg_cube.py 3)
+    echo "gnubg 0-ply cube decisions (eval command, 1 core): $CN in $CS s: $(rate "$CN" "$CS") decisions/s"
+    echo "ratio recount cube decisions / gnubg: $(ratio "$CUBE_RATE" "$(rate "$CN" "$CS")")"
 fi

@@ -227,3 +227,32 @@ fn race_evaluator_error_against_gnubg() {
     assert!(worst < 0.1, "worst win error {worst}");
     assert!(mean_gammon < 0.03, "mean gammon error {mean_gammon}");
 }
+
+/// GNU Backgammon's own cube analysis in an SGF export (`DA`) is reported
+/// beside ours.
+#[test]
+fn recorded_gnubg_analysis_is_reported() {
+    let out = tempfile::tempdir().unwrap();
+    let o = util::run(
+        &[
+            "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.sgf",
+            "--all-cube-decisions",
+        ],
+        out.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", util::stderr(&o));
+    let rows = util::rows(out.path(), "bg_cube.csv");
+    let with = rows.iter().filter(|r| r["gnubg_eval"] == "2C").count();
+    assert!(with >= 20, "{with} rows carry gnubg's analysis");
+    for r in rows.iter().filter(|r| !r["gnubg_nd"].is_empty()) {
+        let nd: f32 = r["gnubg_nd"].parse().unwrap();
+        // Match play: gnubg stores match winning chances.
+        assert!((0.0..=1.0).contains(&nd), "{r:?}");
+        // Where we evaluate too, the two agree to a few percent.
+        if !r["nd_mwc"].is_empty() {
+            let ours: f32 = r["nd_mwc"].parse().unwrap();
+            assert!((ours - nd).abs() < 0.03, "{r:?}");
+        }
+    }
+}

@@ -61,6 +61,13 @@ pub fn cube_row(
         actual_action: actual(point.choice),
         ..BgCubeRow::default()
     };
+    let recorded = &m.games[g.index as usize - 1].cube_analysis;
+    if let Some(a) = recorded.iter().find(|a| a.node == point.line) {
+        row.gnubg_eval = a.eval.clone();
+        row.gnubg_p_win = Some(a.no_double[0]);
+        row.gnubg_nd = Some(a.no_double[6]);
+        row.gnubg_dt = Some(a.double_take[6]);
+    }
     let eval = match evaluate(&point.board, me) {
         Ok(e) => e,
         Err(why) => {

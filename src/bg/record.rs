@@ -89,6 +89,22 @@ impl Action {
     }
 }
 
+/// GNU Backgammon's own analysis of a cube decision, from SGF `DA`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GnubgCube {
+    pub node: u32,
+    /// The evaluation as gnubg names it (`2C`: 2-ply cubeful).
+    pub eval: String,
+    /// No double: win, win gammon, win backgammon, lose gammon, lose
+    /// backgammon, cubeless value, cubeful value (match winning chance in
+    /// match play, equity in money play).
+    pub no_double: [f32; 7],
+    /// The same after double, take.
+    pub double_take: [f32; 7],
+}
+
+impl Eq for GnubgCube {}
+
 /// One game of a match as recorded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -107,9 +123,13 @@ pub struct GameRecord {
     pub crawford_marked: Option<bool>,
     /// Lines (or SGF nodes) the reader could not read, with the reason.
     pub unread: Vec<(u32, String)>,
-    /// GNU Backgammon analysis properties kept verbatim (`DA`, `A`): number
-    /// of analysed decisions, for the cube analysis.
+    /// GNU Backgammon analysis properties (`DA`, `A`): number of analysed
+    /// decisions.
     pub analysed: u32,
+    /// GNU Backgammon's cube analysis (`DA`) by node: its evaluation
+    /// (e.g. `2C`, 2-ply cubeful) and the no-double and double/take
+    /// outputs (five probabilities, cubeless and cubeful value each).
+    pub cube_analysis: Vec<GnubgCube>,
 }
 
 /// A whole match file.

@@ -8,7 +8,7 @@
 //! the left column of its `.mat` export; Black is player 1.
 
 use crate::bg::board::{Board, BAR};
-use crate::bg::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::record::{Action, GameRecord, GnubgCube, MatchRecord, Step, BAR_POINT, OFF_POINT};
 use crate::parse::mat::MatError;
 use crate::parse::sgf::{parse_tree, unescape, Tree};
 use crate::parse::split::{split_trees, Chunk};
@@ -163,7 +163,14 @@ fn read_node(tree: &Tree<'_>, i: usize, g: &mut GameRecord) {
         let player = match p.ident.as_bytes() {
             b"W" => 0,
             b"B" => 1,
-            b"DA" | b"A" => {
+            b"DA" => {
+                g.analysed += 1;
+                if let Some(a) = vals.first().and_then(|v| cube_analysis(node_no, &text(v))) {
+                    g.cube_analysis.push(a);
+                }
+                continue;
+            }
+            b"A" => {
                 g.analysed += 1;
                 continue;
             }
@@ -192,6 +199,29 @@ fn read_node(tree: &Tree<'_>, i: usize, g: &mut GameRecord) {
         };
         g.actions.push((node_no, action));
     }
+}
+
+/// `DA[E ver 3 2C 1 0.000000 1 p0..p6 q0..q6]`: an evaluation (`E`; rollouts
+/// are skipped), its ply and cubefulness (`2C`), then the no-double and the
+/// double/take outputs, seven numbers each (the last fourteen numbers).
+fn cube_analysis(node: u32, v: &str) -> Option<GnubgCube> {
+    let words: Vec<&str> = v.split_whitespace().collect();
+    if words.first() != Some(&"E") {
+        return None;
+    }
+    let eval = words.get(3)?.to_string();
+    let nums: Vec<f32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+    let last = nums.get(nums.len().checked_sub(14)?..)?;
+    let mut no_double = [0.0; 7];
+    let mut double_take = [0.0; 7];
+    no_double.copy_from_slice(&last[..7]);
+    double_take.copy_from_slice(&last[7..]);
+    Some(GnubgCube {
+        node,
+        eval,
+        no_double,
+        double_take,
+    })
 }
 
 /// `31hefe` → a roll of 3-1 moving h→e and f→e (letters in White's

@@ -183,6 +183,14 @@ pub struct BgCubeRow {
     pub taker_error: Option<f32>,
     pub doubler_error_mwc: Option<f32>,
     pub taker_error_mwc: Option<f32>,
+    /// GNU Backgammon's own analysis carried by the record (SGF `DA`):
+    /// its evaluation (`2C` = 2-ply cubeful), win chance, and no-double and
+    /// double/take values (match play: match winning chances; money:
+    /// equity).
+    pub gnubg_eval: String,
+    pub gnubg_p_win: Option<f32>,
+    pub gnubg_nd: Option<f32>,
+    pub gnubg_dt: Option<f32>,
     /// Why the decision was not evaluated.
     pub reason: String,
 }
