@@ -256,3 +256,26 @@ fn recorded_gnubg_analysis_is_reported() {
         }
     }
 }
+
+/// `--met` loads another of GNU Backgammon's tables; a file that is not
+/// one stops the run with exit status 2 and says what to give instead.
+#[test]
+fn met_option() {
+    let out = tempfile::tempdir().unwrap();
+    let f = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
+    let a = util::run(&[f, "--all-cube-decisions"], &out.path().join("a"), "");
+    let b = util::run(
+        &[f, "--all-cube-decisions", "--met", "data/met/Kazaross-XG2.xml"],
+        &out.path().join("b"),
+        "",
+    );
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(
+        util::read(&out.path().join("a"), "bg_cube.csv"),
+        util::read(&out.path().join("b"), "bg_cube.csv")
+    );
+    let bad = util::run(&[f, "--met", "Cargo.toml"], &out.path().join("c"), "");
+    assert_eq!(bad.status.code(), Some(2));
+    let msg = util::stderr(&bad);
+    assert!(msg.contains("not a match equity table") && msg.contains("met/"), "{msg}");
+}
