@@ -265,7 +265,12 @@ fn met_option() {
     let f = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
     let a = util::run(&[f, "--all-cube-decisions"], &out.path().join("a"), "");
     let b = util::run(
-        &[f, "--all-cube-decisions", "--met", "data/met/Kazaross-XG2.xml"],
+        &[
+            f,
+            "--all-cube-decisions",
+            "--met",
+            "data/met/Kazaross-XG2.xml",
+        ],
         &out.path().join("b"),
         "",
     );
@@ -277,5 +282,8 @@ fn met_option() {
     let bad = util::run(&[f, "--met", "Cargo.toml"], &out.path().join("c"), "");
     assert_eq!(bad.status.code(), Some(2));
     let msg = util::stderr(&bad);
-    assert!(msg.contains("not a match equity table") && msg.contains("met/"), "{msg}");
+    assert!(
+        msg.contains("not a match equity table") && msg.contains("met/"),
+        "{msg}"
+    );
 }
