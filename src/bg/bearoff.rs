@@ -633,7 +633,7 @@ mod tests {
         // Not bearoff positions.
         assert_eq!(bearoff_probabilities(&Board::start(), 0), None);
         b.checkers[1][BAR] = 1;
-        b.checkers[1][0] -= 1;
+        b.checkers[1][5] -= 1;
         assert_eq!(bearoff_probabilities(&b, 0), None);
     }
 
