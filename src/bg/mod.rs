@@ -15,3 +15,4 @@ pub mod moves;
 pub mod race;
 pub mod record;
 pub mod replay;
+pub mod nn;
