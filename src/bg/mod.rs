@@ -12,7 +12,7 @@ pub mod features;
 pub mod ids;
 pub mod met;
 pub mod moves;
+pub mod nn;
 pub mod race;
 pub mod record;
 pub mod replay;
-pub mod nn;

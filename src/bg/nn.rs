@@ -13,9 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// `exp(k / 10) / 10` for k = 0..99, rounded to `f32` as gnubg's table of
 /// literals is: the table of its sigmoid.
-static E: std::sync::LazyLock<[f32; 100]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|k| ((k as f64 / 10.0).exp() / 10.0) as f32)
-});
+static E: std::sync::LazyLock<[f32; 100]> =
+    std::sync::LazyLock::new(|| std::array::from_fn(|k| ((k as f64 / 10.0).exp() / 10.0) as f32));
 
 /// gnubg's approximation of 1 / (1 + e^x): linear interpolation of e^x
 /// between tenths, constant beyond ±10.
@@ -117,7 +116,10 @@ impl Weights {
     /// nets of unexpected sizes.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            WeightsError(format!("cannot read the weights file '{}': {e}", path.display()))
+            WeightsError(format!(
+                "cannot read the weights file '{}': {e}",
+                path.display()
+            ))
         })?;
         Weights::parse(&text, path)
     }
@@ -203,7 +205,11 @@ impl Weights {
                 pys.sort();
                 for py in pys {
                     for pkg in ["gnubg", "gnubg_nn"] {
-                        out.push(py.join("site-packages").join(pkg).join("data/gnubg.weights"));
+                        out.push(
+                            py.join("site-packages")
+                                .join(pkg)
+                                .join("data/gnubg.weights"),
+                        );
                     }
                 }
             }

@@ -65,11 +65,6 @@ pub enum Action {
         player: usize,
         points: u32,
     },
-    /// GNU Backgammon's resignation offer and its answer (SGF).
-    Resign {
-        player: usize,
-        points: u32,
-    },
 }
 
 impl Action {
@@ -83,8 +78,7 @@ impl Action {
             | Action::Take { player }
             | Action::Drop { player }
             | Action::Wins { player, .. }
-            | Action::Loses { player, .. }
-            | Action::Resign { player, .. } => player,
+            | Action::Loses { player, .. } => player,
         }
     }
 }

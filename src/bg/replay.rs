@@ -466,9 +466,6 @@ pub fn replay_game(
                 r.recorded = Some((*player, *points));
             }
             Action::Loses { player, points } => loser_claim = Some((*player, *points)),
-            Action::Resign { player, points } => {
-                r.recorded.get_or_insert((1 - *player, *points));
-            }
         }
     }
     if let (Some((loser, lp)), Some((winner, wp))) = (loser_claim, r.recorded) {
