@@ -17,7 +17,9 @@ static E: std::sync::LazyLock<[f32; 100]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|k| ((k as f64 / 10.0).exp() / 10.0) as f32));
 
 /// gnubg's approximation of 1 / (1 + e^x): linear interpolation of e^x
-/// between tenths, constant beyond ±10.
+/// between tenths, constant beyond ±10. (The constants are gnubg's
+/// literals, rounded to `f32` as its compiler rounds them.)
+#[allow(clippy::excessive_precision)]
 pub fn sigmoid(x: f32) -> f32 {
     if !x.is_sign_negative() {
         if x < 10.0 {
