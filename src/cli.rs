@@ -5,6 +5,7 @@
 use crate::analysis::bg_match::BgSettings;
 use crate::analysis::go_score::{ScoreSettings, Verdict};
 use crate::bg::met::{kazaross_xg2, Met};
+use crate::bg::nn::Weights;
 use crate::bg::replay::KeepCube;
 use crate::discover::{expand, Entry, ReadLimits};
 use crate::go::dead::DeadPolicy;
@@ -78,6 +79,14 @@ pub struct Args {
     /// shipped Kazaross-XG2).
     #[arg(long, value_name = "FILE")]
     pub met: Option<PathBuf>,
+
+    /// Backgammon: GNU Backgammon's gnubg.weights, to evaluate contact and
+    /// race positions as gnubg does (default: $RECOUNT_GNUBG_WEIGHTS,
+    /// .gnubg-data/ from scripts/get-gnubg-weights.sh, an installed gnubg
+    /// Python package, /usr/share/gnubg; none found: contact rows are not
+    /// evaluated).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
 }
 
 /// `--dead-stones` values.
@@ -206,6 +215,9 @@ impl TryFrom<Args> for Config {
                 Box::leak(Box::new(met))
             }
         };
+        let weights = Weights::find(a.weights.as_deref())
+            .map_err(|e| format!("{e}; give a gnubg.weights file of GNU Backgammon 1.01 with --weights, or fetch one with scripts/get-gnubg-weights.sh"))?
+            .map(|w| &*Box::leak(Box::new(w)));
         if a.max_game_mib == 0 {
             return Err("--max-game-mib must be at least 1".into());
         }
@@ -235,6 +247,7 @@ impl TryFrom<Args> for Config {
                         KeepCube::Recorded
                     },
                     met,
+                    weights,
                 },
             },
             threads,

@@ -455,8 +455,12 @@ fn recorded_doubles_have_cube_rows() {
     assert_eq!(cube.len(), doubles);
     for r in &cube {
         assert!(r["actual_action"].starts_with("Double"), "{r:?}");
-        if r["class"] == "contact" || r["evaluator"].is_empty() {
-            assert!(r["reason"].contains("neural-net"), "{r:?}");
+        // Contact positions: GNU Backgammon's nets when its weights are
+        // found (as in CI), else a reason.
+        if r["evaluator"].is_empty() {
+            assert!(r["reason"].contains("weights"), "{r:?}");
+        } else {
+            assert!(r["reason"].is_empty(), "{r:?}");
         }
     }
 }

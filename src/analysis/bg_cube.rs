@@ -2,11 +2,11 @@
 //! kept, the position's evaluation, the no double / double, take / double,
 //! pass equities, the proper action, the action taken and what it cost.
 
+use crate::analysis::bg_match::BgSettings;
 use crate::bg::audit::{AuditedGame, Crawford};
 use crate::bg::cube::{match_decision, money_decision, Decision, MatchCube, MoneyRules, Owner};
-use crate::bg::eval::evaluate;
+use crate::bg::eval::evaluate_with;
 use crate::bg::ids::{match_id, position_id, GameState, MatchState};
-use crate::bg::met::Met;
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Answer, CubeChoice, CubePoint};
 use crate::discover::Origin;
@@ -18,8 +18,9 @@ pub fn cube_row(
     m: &MatchRecord,
     g: &AuditedGame,
     point: &CubePoint,
-    met: &Met,
+    settings: &BgSettings,
 ) -> BgCubeRow {
+    let met = settings.met;
     let me = point.player;
     let owner = match point.cube_owner {
         None => Owner::Centred,
@@ -68,7 +69,7 @@ pub fn cube_row(
         row.gnubg_nd = Some(a.no_double[6]);
         row.gnubg_dt = Some(a.double_take[6]);
     }
-    let eval = match evaluate(&point.board, me) {
+    let eval = match evaluate_with(&point.board, me, settings.weights) {
         Ok(e) => e,
         Err(why) => {
             row.reason = why;

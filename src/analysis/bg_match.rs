@@ -8,6 +8,7 @@ use crate::bg::board::Board;
 use crate::bg::features::features;
 use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::bg::met::{kazaross_xg2, Met};
+use crate::bg::nn::Weights;
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Ending, KeepCube, FINDING_KINDS};
 use crate::discover::Origin;
@@ -24,6 +25,8 @@ pub struct BgSettings {
     pub cube: KeepCube,
     /// The match equity table for match-play cube decisions.
     pub met: &'static Met,
+    /// GNU Backgammon's nets, when found: contact positions evaluated.
+    pub weights: Option<&'static Weights>,
 }
 
 impl std::fmt::Debug for BgSettings {
@@ -32,6 +35,10 @@ impl std::fmt::Debug for BgSettings {
             .field("positions", &self.positions)
             .field("cube", &self.cube)
             .field("met", &self.met.name)
+            .field(
+                "weights",
+                &self.weights.map(|w| w.path.display().to_string()),
+            )
             .finish()
     }
 }
@@ -42,6 +49,7 @@ impl Default for BgSettings {
             positions: false,
             cube: KeepCube::Recorded,
             met: kazaross_xg2(),
+            weights: None,
         }
     }
 }
@@ -154,7 +162,7 @@ pub fn bg_match_rows(
     audit_match(m, positions, settings.cube, |g| {
         counts.count(&g);
         for point in &g.replayed.cube_points {
-            let row = cube_row(origin, m, &g, point, settings.met);
+            let row = cube_row(origin, m, &g, point, settings);
             counts.cube_decisions += 1;
             counts.cube_evaluated += u64::from(row.reason.is_empty());
             rows.push(Table::BgCube, &row);

@@ -8,6 +8,8 @@ use super::bearoff::bearoff_probabilities;
 use super::board::Board;
 use super::cube::Probs;
 use super::features::features;
+use super::gnubg_eval::probabilities as gnubg_probabilities;
+use super::nn::Weights;
 use super::race::race_probabilities;
 
 /// GNU Backgammon's position classes, as far as they matter here.
@@ -67,8 +69,8 @@ pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
 pub struct Evaluation {
     pub probs: Probs,
     pub class: Class,
-    /// Which evaluator answered: `bearoff` (exact one-sided database) or
-    /// `race`.
+    /// Which evaluator answered: `bearoff` (exact one-sided database),
+    /// `race` (our race evaluator) or `gnubg_nn` (GNU Backgammon's nets).
     pub evaluator: &'static str,
     pub efficiency: f32,
 }
@@ -105,11 +107,49 @@ impl Evaluator for RaceEvaluator {
     }
 }
 
+/// GNU Backgammon's nets ([`super::gnubg_eval`]): contact, crashed and race
+/// positions as gnubg evaluates them at 0-ply.
+pub struct NetEvaluator(pub &'static Weights);
+
+impl Evaluator for NetEvaluator {
+    fn name(&self) -> &'static str {
+        "gnubg_nn"
+    }
+    fn probabilities(&self, board: &Board, on_roll: usize) -> Result<Probs, String> {
+        gnubg_probabilities(self.0, board, on_roll)
+            .map(|(p, _)| p)
+            .ok_or_else(|| "the game is over".to_string())
+    }
+}
+
+/// Evaluates `board` for `on_roll`: bearoffs with the exact database,
+/// everything else with GNU Backgammon's nets when `weights` are loaded;
+/// without them races with the race evaluator and contact not at all.
+///
+/// # Errors
+/// The position is over, or in contact with no weights loaded.
+pub fn evaluate_with(
+    board: &Board,
+    on_roll: usize,
+    weights: Option<&'static Weights>,
+) -> Result<Evaluation, String> {
+    let class = classify(board);
+    match (weights, class) {
+        (Some(w), Class::Race | Class::Contact) => Ok(Evaluation {
+            probs: NetEvaluator(w).probabilities(board, on_roll)?,
+            class,
+            evaluator: "gnubg_nn",
+            efficiency: cube_efficiency(class, board, on_roll),
+        }),
+        _ => evaluate(board, on_roll),
+    }
+}
+
 /// Evaluates `board` for `on_roll` with the evaluator for its class.
 ///
 /// # Errors
 /// The position is over, or in contact (which needs the neural-net
-/// evaluator of GNU Backgammon's weights, not available here).
+/// evaluator of GNU Backgammon's weights).
 pub fn evaluate(board: &Board, on_roll: usize) -> Result<Evaluation, String> {
     let class = classify(board);
     let evaluator: &dyn Evaluator = match class {
@@ -118,7 +158,7 @@ pub fn evaluate(board: &Board, on_roll: usize) -> Result<Evaluation, String> {
         Class::Over => return Err("the game is over".into()),
         Class::Contact => {
             return Err(
-                "contact position: needs a neural-net evaluator (GNU Backgammon's weights), which is not available".into(),
+                "contact position: needs GNU Backgammon's weights (--weights, or scripts/get-gnubg-weights.sh), none were found".into(),
             )
         }
     };

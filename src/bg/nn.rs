@@ -77,15 +77,19 @@ impl Net {
             }
         }
         for a in acc.iter_mut() {
-            *a = sigmoid(-self.beta_hidden * *a);
+            *a = sigmoid(-(self.beta_hidden * *a));
         }
+        // The output sums are made as GNU Backgammon's vectorised build
+        // makes them: four partial sums over every fourth hidden unit,
+        // added pairwise, then the threshold.
         for (o, slot) in out.iter_mut().enumerate().take(self.outputs) {
             let w = &self.output_weights[o * h..(o + 1) * h];
-            let mut r = self.output_threshold[o];
-            for (a, &w) in acc.iter().zip(w) {
-                r += a * w;
+            let mut part = [0.0f32; 4];
+            for (j, (a, &w)) in acc.iter().zip(w).enumerate() {
+                part[j % 4] += a * w;
             }
-            *slot = sigmoid(-self.beta_output * r);
+            let r = self.output_threshold[o] + ((part[0] + part[2]) + (part[1] + part[3]));
+            *slot = sigmoid(-(r * self.beta_output));
         }
     }
 }

@@ -1,0 +1,208 @@
+//! GNU Backgammon's 0-ply evaluation with its own neural nets: the
+//! position classes as gnubg defines them, the net for each class
+//! ([`super::nn`], inputs from [`super::nn_inputs`]) and gnubg's output
+//! sanity rules. Bearoff classes are answered by our exact bearoff
+//! database ([`super::bearoff`]).
+
+use super::bearoff::{bearoff_probabilities, one_sided};
+use super::board::{Board, BAR};
+use super::cube::Probs;
+use super::nn::Weights;
+use super::nn_inputs::{contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS};
+
+/// gnubg's position classes (ClassifyPosition), for the databases it ships.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GnubgClass {
+    Over,
+    /// Both sides home with at most six checkers each (its two-sided
+    /// database).
+    Bearoff2,
+    /// Both sides home (its one-sided database).
+    Bearoff1,
+    Race,
+    Crashed,
+    Contact,
+}
+
+impl GnubgClass {
+    pub fn name(self) -> &'static str {
+        match self {
+            GnubgClass::Over => "over",
+            GnubgClass::Bearoff2 => "bearoff_ts",
+            GnubgClass::Bearoff1 => "bearoff_os",
+            GnubgClass::Race => "race",
+            GnubgClass::Crashed => "crashed",
+            GnubgClass::Contact => "contact",
+        }
+    }
+}
+
+/// gnubg's rows: [opponent, player on roll].
+fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
+    [&board.checkers[1 - on_roll], &board.checkers[on_roll]]
+}
+
+/// Highest occupied index (0..=24), or −1 for an empty side.
+fn back(row: &[u8; 25]) -> i32 {
+    (0..25).rev().find(|&i| row[i] > 0).map_or(-1, |i| i as i32)
+}
+
+/// The class of the position for the player on roll.
+pub fn classify(board: &Board, on_roll: usize) -> GnubgClass {
+    let b = rows(board, on_roll);
+    let (opp_back, my_back) = (back(b[0]), back(b[1]));
+    if opp_back < 0 || my_back < 0 {
+        return GnubgClass::Over;
+    }
+    if my_back + opp_back > 22 {
+        // Crashed: a side with few checkers left in play.
+        let crashed = |row: &[u8; 25]| {
+            let tot: i32 = row.iter().map(|&n| n as i32).sum();
+            const N: i32 = 6;
+            if tot <= N {
+                return true;
+            }
+            let (b0, b1) = (row[0] as i32, row[1] as i32);
+            if b0 > 1 {
+                tot <= N + b0 || (1 + tot - (b0 + b1) <= N && b1 > 1)
+            } else {
+                // Unsigned in gnubg: with b1 = 0 the bound is N − 1.
+                tot <= N + (b1 - 1).max(-1)
+            }
+        };
+        return if crashed(b[0]) || crashed(b[1]) {
+            GnubgClass::Crashed
+        } else {
+            GnubgClass::Contact
+        };
+    }
+    let home = |row: &[u8; 25]| row[6..].iter().all(|&n| n == 0);
+    let count = |row: &[u8; 25]| row.iter().map(|&n| n as u32).sum::<u32>();
+    if home(b[0]) && home(b[1]) {
+        if count(b[0]) <= 6 && count(b[1]) <= 6 {
+            GnubgClass::Bearoff2
+        } else {
+            GnubgClass::Bearoff1
+        }
+    } else {
+        GnubgClass::Race
+    }
+}
+
+/// gnubg's sanity rules on a net's outputs (race, crashed, contact):
+/// certain wins and gammons in races, no gammons for a side with
+/// checkers off, no backgammons once the back checkers are out, the
+/// order of the outputs, and tiny contact values set to 0.
+fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
+    let b = rows(board, on_roll);
+    let mut an_back = [0i32; 2];
+    let mut ac = [0u32; 2];
+    let mut cross = [0i32; 2];
+    let mut gammon_cross = [1i32; 2];
+    for j in 0..2 {
+        an_back[j] = back(b[j]);
+        for (i, &n) in b[j].iter().enumerate() {
+            let n = n as i32;
+            ac[j] += n as u32;
+            let w = if i == BAR { 5 } else { i as i32 / 6 + 1 };
+            cross[j] += n * w;
+            gammon_cross[j] += n * (w - 1);
+        }
+    }
+    let contact = an_back[0] + an_back[1] >= 24;
+    let mut max_turns = [0i32; 2];
+    if !contact {
+        for i in 0..2 {
+            max_turns[i] = if an_back[i] < 6 {
+                let mut pts = [0u8; 6];
+                pts.copy_from_slice(&b[i][..6]);
+                // The last roll count gnubg's 16-bit table keeps non-zero.
+                let dist = one_sided().rolls(&pts);
+                dist.iter().rposition(|&p| p >= 0.5 / 65535.0).unwrap_or(0) as i32
+            } else {
+                2 * cross[i]
+            };
+        }
+        if max_turns[1] == 0 {
+            max_turns[1] = 1;
+        }
+    }
+    const WIN: usize = 0;
+    const WG: usize = 1;
+    const WBG: usize = 2;
+    const LG: usize = 3;
+    const LBG: usize = 4;
+    if !contact && cross[0] > 4 * (max_turns[1] - 1) {
+        out[WIN] = 1.0;
+    }
+    if ac[0] < 15 {
+        out[WG] = 0.0;
+        out[WBG] = 0.0;
+    } else if !contact {
+        if cross[1] > 8 * gammon_cross[0] {
+            out[WG] = 0.0;
+        } else if gammon_cross[0] > 4 * (max_turns[1] - 1) {
+            out[WG] = 1.0;
+        }
+        if an_back[0] < 18 {
+            out[WBG] = 0.0;
+        }
+    }
+    if !contact && cross[1] > 4 * max_turns[0] {
+        out[WIN] = 0.0;
+    }
+    if ac[1] < 15 {
+        out[LG] = 0.0;
+        out[LBG] = 0.0;
+    } else if !contact {
+        if cross[0] > 8 * gammon_cross[1] - 4 {
+            out[LG] = 0.0;
+        } else if gammon_cross[1] > 4 * max_turns[0] {
+            out[LG] = 1.0;
+        }
+        if an_back[1] < 18 {
+            out[LBG] = 0.0;
+        }
+    }
+    out[WG] = out[WG].min(out[WIN]);
+    out[LG] = out[LG].min(1.0 - out[WIN]);
+    out[WBG] = out[WBG].min(out[WG]);
+    out[LBG] = out[LBG].min(out[LG]);
+    if contact {
+        for v in &mut out[1..5] {
+            if *v < 1.0e-4 {
+                *v = 0.0;
+            }
+        }
+    }
+}
+
+/// gnubg's 0-ply cubeless probabilities for the player on roll, with the
+/// nets of `w`; bearoff classes from our exact database.
+pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Probs, GnubgClass)> {
+    let class = classify(board, on_roll);
+    let mut out = [0.0f32; 5];
+    match class {
+        GnubgClass::Over => return None,
+        GnubgClass::Bearoff1 | GnubgClass::Bearoff2 => {
+            return bearoff_probabilities(board, on_roll).map(|p| (p, class));
+        }
+        GnubgClass::Race => {
+            let mut input = [0.0f32; RACE_INPUTS];
+            race_inputs(board, on_roll, &mut input);
+            w.race.evaluate(&input, &mut out);
+        }
+        GnubgClass::Crashed => {
+            let mut input = [0.0f32; CONTACT_INPUTS];
+            crashed_inputs(board, on_roll, &mut input);
+            w.crashed.evaluate(&input, &mut out);
+        }
+        GnubgClass::Contact => {
+            let mut input = [0.0f32; CONTACT_INPUTS];
+            contact_inputs(board, on_roll, &mut input);
+            w.contact.evaluate(&input, &mut out);
+        }
+    }
+    sanity_check(board, on_roll, &mut out);
+    Some((out, class))
+}

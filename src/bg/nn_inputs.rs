@@ -1,0 +1,1365 @@
+//! The input vectors of GNU Backgammon's neural nets (race, contact and
+//! crashed nets, and the base inputs of its pruning nets), computed as gnubg
+//! computes them, `f32` for `f32`.
+//!
+//! Written from a reading of gnubg 1.08.003's `eval.c` (`CalculateHalfInputs`,
+//! `CalculateRaceInputs`, `CalculateContactInputs`,
+//! `CalculateCrashedInputs`, `menOffAll`, `menOffNonCrashed`, `Escapes`,
+//! `Escapes1`, `ComputeTable0/1`) and `lib/inputs.c` (`baseInputs`), the
+//! source of the PyPI build `gnubg` 1.1.0a16 whose `gnubg.weights` file
+//! (version line `GNU Backgammon 1.01`) holds nets of 250 (contact,
+//! crashed), 214 (race) and 200 (pruning) inputs. gnubg 1.00 (2013) differs
+//! in one input: its `I_PIPLOSS` "strong board" test counted home points
+//! holding any checker, 1.08 counts made points (two or more) only.
+//!
+//! # Layout
+//!
+//! gnubg evaluates `anBoard[2][25]`, `anBoard[1]` being the player on roll
+//! and `anBoard[0]` the opponent, each row in its owner's own numbering
+//! (index 0 = ace point, 24 = bar): that is our [`Board`] row
+//! `checkers[on_roll]` and `checkers[1 - on_roll]`.
+//!
+//! * Base inputs ([`BASE_INPUTS`] = 200, `baseInputs`): the opponent's row
+//!   first (inputs 0..100), then the player on roll's (100..200); per point
+//!   0..23 four units `[n == 1, n == 2, n >= 3, (n - 3) / 2 if n > 3]`, then
+//!   the bar in a cumulative code `[n >= 1, n >= 2, n >= 3, (n - 3) / 2 if
+//!   n > 3]`.
+//! * Contact and crashed nets ([`CONTACT_INPUTS`] = 250): the base inputs,
+//!   then two blocks of [`MORE_INPUTS`] = 25 (offsets [`I_OFF1`] ..
+//!   [`I_BACKRESCAPES`]): inputs 200..225 describe the player on roll
+//!   (`CalculateHalfInputs(anBoard[1], anBoard[0])`), 225..250 the opponent.
+//!   The three "men off" units of each block differ between the two nets:
+//!   the crashed net puts the player on roll's borne-off count in the first
+//!   block (`menOffAll`, steps of five), while the contact net puts the
+//!   *opponent's* count there and the player's in the second (gnubg:
+//!   "I accidentally switched sides (0 and 1) when I trained the net";
+//!   `menOffNonCrashed`, steps of three). Hence the two functions
+//!   [`contact_inputs`] and [`crashed_inputs`].
+//! * Race net ([`RACE_INPUTS`] = 214, `CalculateRaceInputs`): per side, the
+//!   opponent first, [`HALF_RACE_INPUTS`] = 107: points 0..22 in the four
+//!   non-cumulative units (92 inputs), fourteen one-hot units "exactly k + 1
+//!   checkers off" (k = 0..13), and the number of crossovers still to make
+//!   / 10.
+//!
+//! # Arithmetic
+//!
+//! gnubg computes in `f32` from integer counts. Its builds use
+//! `-ffast-math`, so every division by a constant is compiled as a
+//! multiplication by the constant's `f32` reciprocal ([`div_const`]); this
+//! module does the same, operation for operation. The escape tables gnubg
+//! fills at start-up (`anEscapes`, `anEscapes1`) and its tables of ways to
+//! hit (`aanCombination`, `aIntermediate`, `aaRoll`) are rebuilt here from
+//! their definitions, once, behind a [`OnceLock`].
+//!
+//! # Checked
+//!
+//! Bit for bit against the vectors gnubg 1.1.0a16 (PyPI) hands to
+//! `NeuralNetEvaluate`, captured with an interposed `NeuralNetEvaluate` on
+//! about 150,000 positions (every position ID of `fixtures/expected` plus
+//! random positions with blots, bar checkers, checkers off, crashed boards
+//! and races), both players on roll: no difference. The test
+//! `matches_gnubg_input_vectors` repeats the comparison on a file of such
+//! vectors when one is present.
+
+use std::sync::OnceLock;
+
+use super::board::Board;
+
+/// Base inputs: four per point and bar, for both sides (gnubg:
+/// `NUM_PRUNING_INPUTS`, the input count of its pruning nets).
+pub const BASE_INPUTS: usize = 25 * 4 * 2;
+/// Extra inputs per side of the contact and crashed nets (gnubg:
+/// `MORE_INPUTS`).
+pub const MORE_INPUTS: usize = 25;
+/// Inputs of the contact and crashed nets (gnubg: `NUM_INPUTS`).
+pub const CONTACT_INPUTS: usize = BASE_INPUTS + 2 * MORE_INPUTS;
+/// Race inputs per side (gnubg: `HALF_RACE_INPUTS`).
+pub const HALF_RACE_INPUTS: usize = 23 * 4 + 14 + 1;
+/// Inputs of the race net (gnubg: `NUM_RACE_INPUTS`).
+pub const RACE_INPUTS: usize = 2 * HALF_RACE_INPUTS;
+
+/// Race: first of the fourteen "exactly k + 1 checkers off" units (gnubg:
+/// `RI_OFF`).
+pub const RI_OFF: usize = 92;
+/// Race: crossovers still to make by the checkers outside the home board
+/// (each checker counts one per quadrant boundary still ahead of it), / 10
+/// (gnubg: `RI_NCROSS`).
+pub const RI_NCROSS: usize = 92 + 14;
+
+// Offsets within one side's block of `MORE_INPUTS` (gnubg's enum in
+// eval.c, same names, same order). "We" are the side the block describes
+// ("me"), "they" the other side. Points are indices in our numbering (0 =
+// our ace point, 24 = our bar) unless said otherwise; their rearmost
+// checker is "their back".
+
+/// Checkers off, first unit. Contact net (`menOffNonCrashed`, n <= 8):
+/// n / 3 for n <= 2, else 1. Crashed net (`menOffAll`): n / 5 for n <= 5,
+/// else 1.
+pub const I_OFF1: usize = 0;
+/// Checkers off, second unit. Contact: 0 for n <= 2, (n - 3) / 3 for
+/// 3..=5, else 1. Crashed: 0 for n <= 5, (n - 5) / 5 for 6..=10, else 1.
+pub const I_OFF2: usize = 1;
+/// Checkers off, third unit. Contact: (n - 6) / 3 from 6 on, else 0.
+/// Crashed: (n - 10) / 5 from 11 on, else 0.
+pub const I_OFF3: usize = 2;
+/// Pips to break contact: over our checkers on points i not yet past their
+/// back `b` (i > b), the sum of (i + 1 - b), / 167 (15 + 152, the start
+/// position's count).
+pub const I_BREAK_CONTACT: usize = 3;
+/// Our rearmost checker's point (24 on the bar) / 24.
+pub const I_BACK_CHEQUER: usize = 4;
+/// Our rearmost anchor (two or more), at or behind our rearmost checker and
+/// never the bar, / 24; -1 / 24 if we have no point.
+pub const I_BACK_ANCHOR: usize = 5;
+/// Our most advanced anchor in their home board (points 18..=23, not past
+/// our back anchor), else our anchor on points 17 down to 12 nearest their
+/// home: (24 - point) / 6, i.e. their point number / 6; 2 if none.
+pub const I_FORWARD_ANCHOR: usize = 6;
+/// Pips they lose to our hits: per roll the largest loss (the hit point
+/// plus one) by gnubg's rules, summed over the 36 rolls, / (12 * 36).
+/// Blots on our points 0 and 1 count only if we have three or more home
+/// points made; an exactly-made home point never breaks to hit.
+pub const I_PIPLOSS: usize = 7;
+/// Rolls (of 36) hitting at least one of their checkers, / 36.
+pub const I_P1: usize = 8;
+/// Rolls (of 36) hitting at least two of their checkers (gnubg's count),
+/// / 36.
+pub const I_P2: usize = 9;
+/// Rolls (of 36) letting their back checker pass our points (`Escapes`
+/// over the 12 points in front of it), / 36.
+pub const I_BACKESCAPES: usize = 10;
+/// Containment: 1 - (fewest escaping rolls for a checker of theirs on our
+/// points 8 down to their back) / 36.
+pub const I_ACONTAIN: usize = 11;
+/// `I_ACONTAIN` squared.
+pub const I_ACONTAIN2: usize = 12;
+/// Containment as `I_ACONTAIN`, for a checker of theirs on our points 8
+/// down to 0, wherever their back is.
+pub const I_CONTAIN: usize = 13;
+/// `I_CONTAIN` squared.
+pub const I_CONTAIN2: usize = 14;
+/// Mobility: over our checkers on points 6..=24, the sum of (point - 5) x
+/// checkers x rolls escaping their points (`Escapes` on their row), / 3600.
+pub const I_MOBILITY: usize = 15;
+/// One-sided moment: with A our mean point rounded up, the mean of
+/// (point - A)^2 over our checkers past A, rounded up, / 400.
+pub const I_MOMENT2: usize = 16;
+/// With checkers on our bar: gnubg's pip loss to their closed home points
+/// (doubled with two or more on the bar), / (36 * 49 / 6); else 0.
+pub const I_ENTER: usize = 17;
+/// (36 - (n - 6)^2) / 36 with n their closed home points.
+pub const I_ENTER2: usize = 18;
+/// Timing: 24 per checker on our bar, plus the point numbers (indices) of
+/// our spare checkers (on points above both 11 and their back: all but two
+/// of a point, a blot counting one; from there down to point 6: all; home
+/// points: all but two), minus those of the home board gaps the spares so
+/// far can fill (two checkers per point), / 100.
+pub const I_TIMING: usize = 19;
+/// Backbone: with P our rearmost made point among 1..=23 and each other
+/// made point Q in front of it, weight 11 if P - Q <= 6, 13 - (P - Q) up to
+/// 11, else 0; 1 - (sum of weight x count(P)) / 11 / (sum of count(P)), 0
+/// with fewer than two made points. (gnubg never moves P on.)
+pub const I_BACKBONE: usize = 20;
+/// Back game: with two or more anchors in their home board (points
+/// 18..=23), (our checkers there and on the bar - 3) / 4; else 0.
+pub const I_BACKG: usize = 21;
+/// Back game: with exactly one such anchor, (checkers there and on the
+/// bar) / 8; else 0.
+pub const I_BACKG1: usize = 22;
+/// Free pips: pips (point + 1) of our checkers behind their back, already
+/// past all their checkers, / 100.
+pub const I_FREEPIP: usize = 23;
+/// As `I_BACKESCAPES`, counting only rolls whose total passes our first
+/// made point in front of their back checker (`Escapes1`; 0 with none).
+pub const I_BACKRESCAPES: usize = 24;
+
+/// One way of hitting with part or all of a roll (gnubg: `Inter`, an entry
+/// of `aIntermediate`).
+#[derive(Clone, Copy)]
+struct Way {
+    /// Pips covered (distance from hitter to blot).
+    pips: i32,
+    /// Dice used (1 = a direct shot).
+    faces: u8,
+    /// Every intermediate point must be open (doubles); otherwise one of
+    /// the two (two different dice).
+    all: bool,
+    /// Distances of the intermediate landing points, 0-terminated.
+    inter: [i32; 3],
+}
+
+/// One of the 21 rolls: its ways to hit in order of increasing pips
+/// (gnubg: `aaRoll`).
+#[derive(Clone, Copy)]
+struct Roll {
+    double: bool,
+    /// Indices into `Tables::ways`: the smaller die, the larger die, both;
+    /// or for doubles one, two, three and four dice.
+    ways: [usize; 4],
+    n_ways: usize,
+}
+
+struct Tables {
+    /// `anEscapes`: rolls (of 36) that escape a checker facing the 12
+    /// points of the mask (bit d - 1 = point d pips ahead made).
+    escapes: [u8; 0x1000],
+    /// `anEscapes1`: as above, counting only rolls whose total lands past
+    /// the first made point; 0 for the empty mask.
+    escapes1: [u8; 0x1000],
+    ways: Vec<Way>,
+    rolls: Vec<Roll>,
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+fn tables() -> &'static Tables {
+    TABLES.get_or_init(build_tables)
+}
+
+fn build_tables() -> Tables {
+    // Escapes. A roll (a, b) escapes a checker unless the point a + b
+    // ahead is made or both single-die points are made; doubles count
+    // once, other rolls twice. (Like gnubg, only the total's point and the
+    // two single-die points are looked at, also for doubles.)
+    let mut escapes = [0u8; 0x1000];
+    let mut escapes1 = [0u8; 0x1000];
+    for mask in 0..0x1000usize {
+        let made = |pips: usize| mask >> (pips - 1) & 1 == 1;
+        // Pips to the first made point, minus one (gnubg's `low`).
+        let low = mask.trailing_zeros() as usize;
+        let (mut c, mut c1) = (0u8, 0u8);
+        for a in 1..=6 {
+            for b in 1..=a {
+                if made(a + b) || (made(a) && made(b)) {
+                    continue;
+                }
+                let w = if a == b { 1 } else { 2 };
+                c += w;
+                if a + b - 1 > low {
+                    c1 += w;
+                }
+            }
+        }
+        escapes[mask] = c;
+        escapes1[mask] = if mask == 0 { 0 } else { c1 };
+    }
+
+    // Ways to hit.
+    let mut ways = Vec::with_capacity(39);
+    let mut direct = [0usize; 7];
+    for (d, slot) in direct.iter_mut().enumerate().skip(1) {
+        *slot = ways.len();
+        ways.push(Way {
+            pips: d as i32,
+            faces: 1,
+            all: true,
+            inter: [0; 3],
+        });
+    }
+    let mut rolls = Vec::with_capacity(21);
+    for a in 1..=6i32 {
+        for b in 1..=a {
+            if a == b {
+                let mut r = Roll {
+                    double: true,
+                    ways: [direct[a as usize], 0, 0, 0],
+                    n_ways: 4,
+                };
+                for f in 2..=4 {
+                    let mut inter = [0; 3];
+                    for (k, x) in inter.iter_mut().enumerate().take(f - 1) {
+                        *x = a * (k as i32 + 1);
+                    }
+                    r.ways[f - 1] = ways.len();
+                    ways.push(Way {
+                        pips: a * f as i32,
+                        faces: f as u8,
+                        all: true,
+                        inter,
+                    });
+                }
+                rolls.push(r);
+            } else {
+                let both = ways.len();
+                ways.push(Way {
+                    pips: a + b,
+                    faces: 2,
+                    all: false,
+                    inter: [b, a, 0],
+                });
+                rolls.push(Roll {
+                    double: false,
+                    ways: [direct[b as usize], direct[a as usize], both, 0],
+                    n_ways: 3,
+                });
+            }
+        }
+    }
+    debug_assert_eq!(ways.len(), 39);
+    debug_assert_eq!(rolls.len(), 21);
+    Tables {
+        escapes,
+        escapes1,
+        ways,
+        rolls,
+    }
+}
+
+/// The points of `row` holding two or more, as bits 0..=24.
+#[inline]
+fn made_mask(row: &[u8; 25]) -> u32 {
+    let mut m = 0;
+    for (i, &n) in row.iter().enumerate() {
+        if n >= 2 {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+/// The mask of made points among the (up to) 12 points in front of a
+/// checker `n` points from the far end of the row (gnubg: the index built
+/// in `Escapes`): bit i is point `24 - n + i` made, for i < min(n, 12).
+#[inline]
+fn escape_mask(made: u32, n: i32) -> usize {
+    if n <= 0 {
+        return 0;
+    }
+    let m = n.min(12);
+    ((made >> (24 - n)) & ((1 << m) - 1)) as usize
+}
+
+/// gnubg's `Escapes(anBoard, n)`, the row given by its `made_mask`.
+#[inline]
+fn escapes(t: &Tables, made: u32, n: i32) -> i32 {
+    t.escapes[escape_mask(made, n)] as i32
+}
+
+/// gnubg's `Escapes1(anBoard, n)`, the row given by its `made_mask`.
+#[inline]
+fn escapes1(t: &Tables, made: u32, n: i32) -> i32 {
+    t.escapes1[escape_mask(made, n)] as i32
+}
+
+/// `x / c` as gnubg's build computes it. gnubg is compiled with
+/// `-ffast-math` (its configure script's default, and the PyPI build's
+/// `meson.build`), under which GCC turns every division by a constant into
+/// a multiplication by the constant's reciprocal, rounded to `f32` (seen in
+/// the machine code of `CalculateHalfInputs`, `EvalContact`, `EvalCrashed`
+/// and `EvalRace` of gnubg 1.1.0a16: `mulss` by 1/167, 1/24, 1/6, 1/432,
+/// 1/36, 1/100, 1/3600, 1/400, 1/294, 1/11, 1/4, 1/8, 1/5, 1/3, 1/10, and a
+/// single `divss`, by the backbone's variable divisor). The result differs
+/// from a true division in the last bit for about half of the values.
+#[inline]
+fn div_const(x: f32, c: f32) -> f32 {
+    x * (1.0 / c)
+}
+
+/// The four units of a point (gnubg: `inpvec`).
+#[inline]
+fn point_units(n: u8, out: &mut [f32]) {
+    out[0] = if n == 1 { 1.0 } else { 0.0 };
+    out[1] = if n == 2 { 1.0 } else { 0.0 };
+    out[2] = if n >= 3 { 1.0 } else { 0.0 };
+    out[3] = if n > 3 {
+        div_const((n - 3) as f32, 2.0)
+    } else {
+        0.0
+    };
+}
+
+/// The four units of the bar (gnubg: `inpvecb`, cumulative).
+#[inline]
+fn bar_units(n: u8, out: &mut [f32]) {
+    out[0] = if n >= 1 { 1.0 } else { 0.0 };
+    out[1] = if n >= 2 { 1.0 } else { 0.0 };
+    out[2] = if n >= 3 { 1.0 } else { 0.0 };
+    out[3] = if n > 3 {
+        div_const((n - 3) as f32, 2.0)
+    } else {
+        0.0
+    };
+}
+
+/// gnubg's rows: `[anBoard[0], anBoard[1]]` = [opponent, player on roll].
+#[inline]
+fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
+    assert!(on_roll < 2, "player {on_roll} does not exist");
+    [&board.checkers[1 - on_roll], &board.checkers[on_roll]]
+}
+
+/// The base inputs (gnubg: `baseInputs`) into `out[..BASE_INPUTS]`: the
+/// opponent's points 1..24 and bar, then the player on roll's. These are
+/// also the whole input of gnubg's pruning nets.
+pub fn base_inputs(board: &Board, on_roll: usize, out: &mut [f32]) {
+    let out = &mut out[..BASE_INPUTS];
+    for (side, row) in rows(board, on_roll).into_iter().enumerate() {
+        let block = &mut out[side * 100..side * 100 + 100];
+        for i in 0..24 {
+            point_units(row[i], &mut block[4 * i..4 * i + 4]);
+        }
+        bar_units(row[24], &mut block[96..100]);
+    }
+}
+
+/// The race net's inputs (gnubg: `CalculateRaceInputs`), the opponent's
+/// half first. Meant for race positions (no checker on either bar or
+/// 24-point): checkers there are not encoded.
+pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) {
+    for (side, row) in rows(board, on_roll).into_iter().enumerate() {
+        let half = &mut out[side * HALF_RACE_INPUTS..(side + 1) * HALF_RACE_INPUTS];
+        debug_assert!(row[23] == 0 && row[24] == 0, "not a race position");
+        let mut men_off: i32 = 15;
+        for i in 0..23 {
+            let nc = row[i];
+            men_off -= nc as i32;
+            point_units(nc, &mut half[4 * i..4 * i + 4]);
+        }
+        for k in 0..14 {
+            half[RI_OFF + k] = if men_off == k as i32 + 1 { 1.0 } else { 0.0 };
+        }
+        let mut n_cross: u32 = 0;
+        for k in 1..4 {
+            for &nc in &row[6 * k..6 * k + 6] {
+                n_cross += nc as u32 * k as u32;
+            }
+        }
+        half[RI_NCROSS] = div_const(n_cross as f32, 10.0);
+    }
+}
+
+/// The contact net's inputs (gnubg: `CalculateContactInputs`). Note the
+/// switched "men off" units (see the module documentation): this is not
+/// the crashed net's input.
+pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
+    let t = tables();
+    base_inputs(board, on_roll, out);
+    let [b0, b1] = rows(board, on_roll);
+    let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
+    men_off_non_crashed(b0, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, b1, b0, first);
+    men_off_non_crashed(b1, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, b0, b1, second);
+}
+
+/// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
+pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
+    let t = tables();
+    base_inputs(board, on_roll, out);
+    let [b0, b1] = rows(board, on_roll);
+    let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
+    men_off_all(b1, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, b1, b0, first);
+    men_off_all(b0, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, b0, b1, second);
+}
+
+fn men_off(row: &[u8; 25]) -> i32 {
+    15 - row.iter().map(|&n| n as i32).sum::<i32>()
+}
+
+/// gnubg's `menOffAll`: checkers off in steps of five.
+fn men_off_all(row: &[u8; 25], out: &mut [f32]) {
+    let off = men_off(row);
+    if off <= 5 {
+        out[0] = if off != 0 {
+            div_const(off as f32, 5.0)
+        } else {
+            0.0
+        };
+        out[1] = 0.0;
+        out[2] = 0.0;
+    } else if off <= 10 {
+        out[0] = 1.0;
+        out[1] = div_const((off - 5) as f32, 5.0);
+        out[2] = 0.0;
+    } else {
+        out[0] = 1.0;
+        out[1] = 1.0;
+        out[2] = div_const(off as f32 - 10.0, 5.0);
+    }
+}
+
+/// gnubg's `menOffNonCrashed`: checkers off in steps of three (a contact
+/// position has at most eight off).
+fn men_off_non_crashed(row: &[u8; 25], out: &mut [f32]) {
+    let off = men_off(row);
+    if off <= 2 {
+        out[0] = if off != 0 {
+            div_const(off as f32, 3.0)
+        } else {
+            0.0
+        };
+        out[1] = 0.0;
+        out[2] = 0.0;
+    } else if off <= 5 {
+        out[0] = 1.0;
+        out[1] = div_const((off - 3) as f32, 3.0);
+        out[2] = 0.0;
+    } else {
+        out[0] = 1.0;
+        out[1] = 1.0;
+        out[2] = div_const((off - 6) as f32, 3.0);
+    }
+}
+
+/// Hits available with one roll (gnubg: the `aRoll` entry).
+#[derive(Clone, Copy, Default)]
+struct RollHits {
+    /// Largest pip loss inflicted.
+    pips: i32,
+    /// Checkers hit (gnubg's heuristic count).
+    chequers: i32,
+}
+
+#[inline]
+fn msb(x: u32) -> i32 {
+    31 - x.leading_zeros() as i32
+}
+
+/// For each of the 39 ways to hit, the points (bits, 24 = bar) of our
+/// checkers that can hit one of their blots that way (gnubg: `aHit`, built
+/// at the start of the "Piploss" part of `CalculateHalfInputs`). gnubg
+/// loops over blots, hitters and ways; this computes the same sets with
+/// masks, way by way.
+///
+/// Blots on our points 0 and 1 count only with three or more of our home
+/// points made; a hitter is any of our checkers except one of exactly two
+/// on a home point; a way is blocked when, seen from the blot, all its
+/// intermediate points (doubles) or both of them (two different dice) are
+/// theirs.
+fn hits(t: &Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
+    let n_board = me[..6].iter().filter(|&&n| n >= 2).count();
+    let lowest_blot = if n_board > 2 { 0 } else { 2 };
+    // In our numbering: their blots and their made points.
+    let (mut blots, mut theirs) = (0u64, 0u64);
+    for p in 0..24 {
+        match opp[23 - p] {
+            0 => {}
+            1 => {
+                if p >= lowest_blot {
+                    blots |= 1 << p;
+                }
+            }
+            _ => theirs |= 1 << p,
+        }
+    }
+    let mut hitters = 0u64;
+    for (j, &n) in me.iter().enumerate() {
+        if n != 0 && !(j < 6 && n == 2) {
+            hitters |= 1 << j;
+        }
+    }
+    let mut hit = [0u32; 39];
+    if blots == 0 {
+        return hit;
+    }
+    for (h, way) in hit.iter_mut().zip(&t.ways) {
+        let blocked = if way.all {
+            way.inter
+                .iter()
+                .take_while(|&&x| x > 0)
+                .fold(0, |m, &x| m | theirs >> x)
+        } else {
+            (theirs >> way.inter[0]) & (theirs >> way.inter[1])
+        };
+        *h = ((blots & !blocked) << way.pips & hitters) as u32;
+    }
+    hit
+}
+
+/// gnubg's `CalculateHalfInputs(anBoard, anBoardOpp, afInput)`: the inputs
+/// `I_BREAK_CONTACT..=I_BACKRESCAPES` of the side `me` facing `opp` (each
+/// row in its owner's numbering). `I_OFF1..=I_OFF3` are left alone.
+fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
+    let a = |i: i32| me[i as usize] as i32;
+    let o = |i: i32| opp[i as usize] as i32;
+    let me_made = made_mask(me);
+    let opp_made = made_mask(opp);
+    // Their point i (their numbering) holds two or more.
+    let o_made = |i: i32| opp_made >> i & 1 == 1;
+
+    // Their rearmost checker, in our numbering (-1: they are on the bar).
+    let mut opp_back = 24i32;
+    while opp_back >= 0 && o(opp_back) == 0 {
+        opp_back -= 1;
+    }
+    let n_opp_back = 23 - opp_back;
+
+    // Break contact.
+    {
+        let mut np = 0i32;
+        for i in (n_opp_back + 1).max(0)..25 {
+            np += (i + 1 - n_opp_back) * a(i);
+        }
+        out[I_BREAK_CONTACT] = div_const(np as f32, 15.0 + 152.0);
+    }
+
+    // Free pips.
+    {
+        let mut p = 0i32;
+        for i in 0..n_opp_back.min(25) {
+            p += (i + 1) * a(i);
+        }
+        out[I_FREEPIP] = div_const(p as f32, 100.0);
+    }
+
+    // Timing.
+    {
+        let mut tm = 24 * a(24);
+        let mut no = a(24);
+        let m = n_opp_back.max(11);
+        let mut i = 23;
+        while i > m {
+            let c = a(i);
+            if c != 0 && c != 2 {
+                let ns = if c > 2 { c - 2 } else { 1 };
+                no += ns;
+                tm += i * ns;
+            }
+            i -= 1;
+        }
+        while i >= 6 {
+            let c = a(i);
+            no += c;
+            tm += i * c;
+            i -= 1;
+        }
+        for i in (0..6).rev() {
+            let c = a(i);
+            if c > 2 {
+                tm += i * (c - 2);
+                no += c - 2;
+            } else if c < 2 {
+                let nm = 2 - c;
+                if no >= nm {
+                    tm -= i * nm;
+                    no -= nm;
+                }
+            }
+        }
+        out[I_TIMING] = div_const(tm as f32, 100.0);
+    }
+
+    // Back checker, back anchor, forward anchor.
+    {
+        let mut n_back = 24i32;
+        while n_back >= 0 && a(n_back) == 0 {
+            n_back -= 1;
+        }
+        out[I_BACK_CHEQUER] = div_const(n_back as f32, 24.0);
+
+        let mut i = if n_back == 24 { 23 } else { n_back };
+        while i >= 0 && a(i) < 2 {
+            i -= 1;
+        }
+        out[I_BACK_ANCHOR] = div_const(i as f32, 24.0);
+
+        let mut n = 0i32;
+        for j in 18..=i {
+            if a(j) >= 2 {
+                n = 24 - j;
+                break;
+            }
+        }
+        if n == 0 {
+            for j in (12..=17).rev() {
+                if a(j) >= 2 {
+                    n = 24 - j;
+                    break;
+                }
+            }
+        }
+        out[I_FORWARD_ANCHOR] = if n == 0 {
+            2.0
+        } else {
+            div_const(n as f32, 6.0)
+        };
+    }
+
+    // Pip loss and hitting chances.
+    {
+        let hit = hits(t, me, opp);
+
+        let mut rolls = [RollHits::default(); 21];
+        if a(24) == 0 {
+            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                let mut used = -1i32;
+                for &r in &roll.ways[..roll.n_ways] {
+                    let h = hit[r];
+                    if h == 0 {
+                        continue;
+                    }
+                    let way = &t.ways[r];
+                    let k = msb(h);
+                    if way.faces == 1 {
+                        // Direct shot from the most advanced hitter.
+                        if used != k || a(k) > 1 {
+                            rh.chequers += 1;
+                        }
+                        used = k;
+                        rh.pips = rh.pips.max(k - way.pips + 1);
+                        if roll.double && h & !(1u32 << k) != 0 {
+                            rh.chequers += 1;
+                        }
+                    } else {
+                        // Indirect shot.
+                        if rh.chequers == 0 {
+                            rh.chequers = 1;
+                        }
+                        rh.pips = rh.pips.max(k - way.pips + 1);
+                        if way
+                            .inter
+                            .iter()
+                            .take_while(|&&x| x > 0)
+                            .any(|&x| o(23 - k + x) == 1)
+                        {
+                            rh.chequers += 1;
+                        }
+                    }
+                }
+            }
+        } else if a(24) == 1 {
+            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                // Set once a die is used off the bar: the other must enter.
+                let mut entering = false;
+                for (j, &r) in roll.ways[..roll.n_ways].iter().enumerate() {
+                    let h = hit[r];
+                    if h == 0 {
+                        continue;
+                    }
+                    let way = &t.ways[r];
+                    if way.faces == 1 {
+                        let mut k = msb(h);
+                        while k > 0 {
+                            if h >> k & 1 == 1 {
+                                if entering && k != 24 {
+                                    break;
+                                }
+                                if k != 24 {
+                                    // gnubg takes the pips of the roll's
+                                    // other way (1 - j): the other die, or
+                                    // for doubles two dice.
+                                    let other = t.ways[roll.ways[1 - j]].pips;
+                                    if o_made(other - 1) {
+                                        break;
+                                    }
+                                    entering = true;
+                                }
+                                rh.chequers += 1;
+                                rh.pips = rh.pips.max(k - way.pips + 1);
+                            }
+                            k -= 1;
+                        }
+                    } else {
+                        // Indirect shots count from the bar only.
+                        if h & 1 << 24 == 0 {
+                            continue;
+                        }
+                        if rh.chequers == 0 {
+                            rh.chequers = 1;
+                        }
+                        rh.pips = rh.pips.max(25 - way.pips);
+                        // (gnubg looks at their point x + 1 here, not at the
+                        // landing point x - 1: kept as it is.)
+                        if way
+                            .inter
+                            .iter()
+                            .take_while(|&&x| x > 0)
+                            .any(|&x| o(x + 1) == 1)
+                        {
+                            rh.chequers += 1;
+                        }
+                    }
+                }
+            }
+        } else {
+            // Two or more on the bar: direct shots from the bar only.
+            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                for &r in &roll.ways[..2] {
+                    if hit[r] & 1 << 24 == 0 {
+                        continue;
+                    }
+                    let way = &t.ways[r];
+                    if way.faces != 1 {
+                        continue;
+                    }
+                    rh.chequers += 1;
+                    rh.pips = rh.pips.max(25 - way.pips);
+                }
+            }
+        }
+
+        let (mut np, mut n1, mut n2) = (0i32, 0i32, 0i32);
+        for (roll, rh) in t.rolls.iter().zip(rolls.iter()) {
+            let w = if roll.double { 1 } else { 2 };
+            np += rh.pips * w;
+            if rh.chequers > 0 {
+                n1 += w;
+                if rh.chequers > 1 {
+                    n2 += w;
+                }
+            }
+        }
+        out[I_PIPLOSS] = div_const(np as f32, 12.0 * 36.0);
+        out[I_P1] = div_const(n1 as f32, 36.0);
+        out[I_P2] = div_const(n2 as f32, 36.0);
+    }
+
+    // Escapes of their back checker.
+    let back = 23 - n_opp_back;
+    out[I_BACKESCAPES] = div_const(escapes(t, me_made, back) as f32, 36.0);
+    out[I_BACKRESCAPES] = div_const(escapes1(t, me_made, back) as f32, 36.0);
+
+    // Containment.
+    {
+        let mut n = 36;
+        let mut i = 15i32;
+        while i < 24 - n_opp_back {
+            n = n.min(escapes(t, me_made, i));
+            i += 1;
+        }
+        out[I_ACONTAIN] = div_const((36 - n) as f32, 36.0);
+        out[I_ACONTAIN2] = out[I_ACONTAIN] * out[I_ACONTAIN];
+        if n_opp_back < 0 {
+            // They are on the bar: start again without point 24.
+            i = 15;
+            n = 36;
+        }
+        while i < 24 {
+            n = n.min(escapes(t, me_made, i));
+            i += 1;
+        }
+        out[I_CONTAIN] = div_const((36 - n) as f32, 36.0);
+        out[I_CONTAIN2] = out[I_CONTAIN] * out[I_CONTAIN];
+    }
+
+    // Mobility.
+    {
+        let mut n = 0i32;
+        for i in 6..25 {
+            let c = a(i);
+            if c != 0 {
+                n += (i - 5) * c * escapes(t, opp_made, i);
+            }
+        }
+        out[I_MOBILITY] = div_const(n as f32, 3600.0);
+    }
+
+    // One-sided moment.
+    {
+        let (mut j, mut n) = (0i32, 0i32);
+        for i in 0..25 {
+            j += a(i);
+            n += i * a(i);
+        }
+        if j != 0 {
+            n = (n + j - 1) / j;
+        }
+        let (mut j, mut k) = (0i32, 0i32);
+        for i in (n + 1)..25 {
+            let c = a(i);
+            j += c;
+            k += c * (i - n) * (i - n);
+        }
+        if j != 0 {
+            k = (k + j - 1) / j;
+        }
+        out[I_MOMENT2] = div_const(k as f32, 400.0);
+    }
+
+    // Entering from the bar.
+    if a(24) > 0 {
+        let mut loss = 0i32;
+        let two = a(24) > 1;
+        for i in 0..6 {
+            if o(i) > 1 {
+                loss += 4 * (i + 1);
+                for j in (i + 1)..6 {
+                    if o(j) > 1 {
+                        loss += 2 * (i + j + 2);
+                    } else if two {
+                        loss += 2 * (i + 1);
+                    }
+                }
+            } else if two {
+                for j in (i + 1)..6 {
+                    if o(j) > 1 {
+                        loss += 2 * (j + 1);
+                    }
+                }
+            }
+        }
+        out[I_ENTER] = div_const(loss as f32, 36.0 * (49.0f32 / 6.0));
+    } else {
+        out[I_ENTER] = 0.0;
+    }
+    {
+        let n = (0..6).filter(|&i| o(i) > 1).count() as i32;
+        out[I_ENTER2] = div_const((36 - (n - 6) * (n - 6)) as f32, 36.0);
+    }
+
+    // Backbone. (As in gnubg, every made point is weighed with the count
+    // of the rearmost made point, which is never updated.)
+    {
+        let mut pa = -1i32;
+        let (mut w, mut tot) = (0i32, 0i32);
+        for np in (1..24).rev() {
+            if a(np) >= 2 {
+                if pa == -1 {
+                    pa = np;
+                    continue;
+                }
+                let d = pa - np;
+                let c = if d <= 6 {
+                    11
+                } else if d <= 11 {
+                    13 - d
+                } else {
+                    0
+                };
+                w += c * a(pa);
+                tot += a(pa);
+            }
+        }
+        out[I_BACKBONE] = if tot != 0 {
+            1.0 - div_const(w as f32, 11.0) / tot as f32
+        } else {
+            0.0
+        };
+    }
+
+    // Back game.
+    {
+        let n_ac = (18..24).filter(|&i| a(i) > 1).count();
+        out[I_BACKG] = 0.0;
+        out[I_BACKG1] = 0.0;
+        if n_ac >= 1 {
+            let tot: i32 = (18..25).map(a).sum();
+            if n_ac > 1 {
+                out[I_BACKG] = div_const((tot - 3) as f32, 4.0);
+            } else {
+                out[I_BACKG1] = div_const(tot as f32, 8.0);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bg::ids::board_from_position_id;
+
+    fn bits(v: &[f32]) -> Vec<u32> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    /// A small deterministic generator of arbitrary (not necessarily
+    /// reachable) positions: blots, stacks, bar checkers, checkers off.
+    struct Gen(u64);
+    impl Gen {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> usize {
+            (self.next() % n) as usize
+        }
+        fn board(&mut self) -> Board {
+            let mut b = Board::empty();
+            for p in 0..2 {
+                let n = 15
+                    - if self.below(3) == 0 {
+                        self.below(15)
+                    } else {
+                        0
+                    };
+                for _ in 0..n {
+                    loop {
+                        let i = if self.below(25) == 0 {
+                            24
+                        } else {
+                            self.below(24)
+                        };
+                        if i == 24 || b.opponent_at(p, i) == 0 {
+                            b.checkers[p][i] += 1;
+                            break;
+                        }
+                    }
+                }
+            }
+            b
+        }
+    }
+
+    fn swapped(b: &Board) -> Board {
+        Board {
+            checkers: [b.checkers[1], b.checkers[0]],
+        }
+    }
+
+    /// gnubg's loop for `aHit`, transcribed literally, to check [`hits`].
+    fn hits_literal(t: &Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
+        let a = |i: i32| me[i as usize] as i32;
+        let o = |i: i32| opp[i as usize] as i32;
+        let n_board = (0..6).filter(|&i| a(i) >= 2).count();
+        let mut hit = [0u32; 39];
+        let first_blot = if n_board > 2 { 23 } else { 21 };
+        for i in (0..=first_blot).rev() {
+            if o(i) != 1 {
+                continue;
+            }
+            for j in (24 - i)..25 {
+                if a(j) == 0 || (j < 6 && a(j) == 2) {
+                    continue;
+                }
+                // gnubg's aanCombination[d - 1]: the ways covering d pips.
+                let d = j + i - 23;
+                for (w, way) in t.ways.iter().enumerate().filter(|(_, w)| w.pips == d) {
+                    let blocked = if way.all {
+                        way.faces > 1
+                            && way
+                                .inter
+                                .iter()
+                                .take_while(|&&x| x > 0)
+                                .any(|&x| o(i - x) > 1)
+                    } else {
+                        o(i - way.inter[0]) > 1 && o(i - way.inter[1]) > 1
+                    };
+                    if !blocked {
+                        hit[w] |= 1 << j;
+                    }
+                }
+            }
+        }
+        hit
+    }
+
+    #[test]
+    fn hit_masks_match_the_literal_loop() {
+        let t = tables();
+        let mut g = Gen(77);
+        for _ in 0..20_000 {
+            let b = g.board();
+            for p in 0..2 {
+                let (me, opp) = (&b.checkers[p], &b.checkers[1 - p]);
+                assert_eq!(hits(t, me, opp), hits_literal(t, me, opp), "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(BASE_INPUTS, 200);
+        assert_eq!(CONTACT_INPUTS, 250);
+        assert_eq!(HALF_RACE_INPUTS, 107);
+        assert_eq!(RACE_INPUTS, 214);
+        assert_eq!(I_BACKRESCAPES + 1, MORE_INPUTS);
+        let t = tables();
+        assert_eq!(t.ways.len(), 39);
+        assert_eq!(t.rolls.len(), 21);
+        // 21 rolls weigh 36: six doubles once, fifteen others twice.
+        let w: usize = t.rolls.iter().map(|r| if r.double { 1 } else { 2 }).sum();
+        assert_eq!(w, 36);
+        // gnubg's aanCombination: ways to cover 1..=24 pips.
+        let counts: Vec<usize> = (1..=24)
+            .map(|p| t.ways.iter().filter(|w| w.pips == p).count())
+            .collect();
+        assert_eq!(
+            counts,
+            [1, 2, 3, 4, 3, 5, 3, 4, 3, 2, 1, 3, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1]
+        );
+    }
+
+    /// The reciprocals are the `f32` literals found in gnubg 1.1.0a16's
+    /// machine code.
+    #[test]
+    fn reciprocals_are_gnubgs() {
+        for (c, bits) in [
+            (15.0 + 152.0, 0x3bc4_3730u32),
+            (24.0, 0x3d2a_aaab),
+            (6.0, 0x3e2a_aaab),
+            (12.0 * 36.0, 0x3b17_b426),
+            (36.0, 0x3ce3_8e39),
+            (100.0, 0x3c23_d70a),
+            (3600.0, 0x3991_a2b4),
+            (400.0, 0x3b23_d70a),
+            (36.0 * (49.0f32 / 6.0), 0x3b5e_e95c),
+            (11.0, 0x3dba_2e8c),
+            (5.0, 0x3e4c_cccd),
+            (3.0, 0x3eaa_aaab),
+        ] {
+            assert_eq!(div_const(1.0, c).to_bits(), bits, "1 / {c}");
+        }
+    }
+
+    #[test]
+    fn escape_tables() {
+        let t = tables();
+        // Nothing in front: every roll escapes; Escapes1 is 0 by definition.
+        assert_eq!(t.escapes[0], 36);
+        assert_eq!(t.escapes1[0], 0);
+        // Everything made.
+        assert_eq!(t.escapes[0xfff], 0);
+        // A six-point prime right in front: no single die lands, no escape.
+        assert_eq!(t.escapes[0x3f], 0);
+        // One point 6 pips ahead: 51, 42 (twice each), 33 and 66 fail.
+        assert_eq!(t.escapes[1 << 5], 30);
+        // ... and of the 30, the rolls of 7 or more pass it: 61 52 43 (6),
+        // 62 53 44 (5), 63 54 (4), 64 55 (3), 65 (2).
+        assert_eq!(t.escapes1[1 << 5], 20);
+        // One point 1 pip ahead: only 11 fails (gnubg looks at the total's
+        // point and the two single-die points, so 21 escapes with the 2).
+        assert_eq!(t.escapes[1], 35);
+        // Only points 12 pips ahead: 66 alone fails.
+        assert_eq!(t.escapes[1 << 11], 35);
+        assert_eq!(t.escapes1[1 << 11], 0);
+        // The start position, seen from a back checker: our 6, 8 and 13
+        // points are 5, 7 and 12 pips ahead: 41 32 61 52 43 (x2), 55, 66.
+        let start = Board::start();
+        assert_eq!(escapes(t, made_mask(&start.checkers[0]), 23), 24);
+        assert_eq!(escapes1(t, made_mask(&start.checkers[0]), 23), 18);
+    }
+
+    #[test]
+    fn start_position() {
+        let b = Board::start();
+        let mut v = [f32::NAN; CONTACT_INPUTS];
+        contact_inputs(&b, 0, &mut v);
+        for side in 0..2 {
+            let base = &v[side * 100..side * 100 + 100];
+            for i in 0..24 {
+                let want: [f32; 4] = match i {
+                    5 | 12 => [0.0, 0.0, 1.0, 1.0],
+                    7 => [0.0, 0.0, 1.0, 0.0],
+                    23 => [0.0, 1.0, 0.0, 0.0],
+                    _ => [0.0; 4],
+                };
+                assert_eq!(base[4 * i..4 * i + 4], want, "point {i}");
+            }
+            assert_eq!(base[96..100], [0.0; 4], "bar");
+        }
+        let half = &v[BASE_INPUTS..BASE_INPUTS + MORE_INPUTS];
+        assert_eq!(half, &v[BASE_INPUTS + MORE_INPUTS..]);
+        let q = |x: i32, c: f32| div_const(x as f32, c);
+        let want: [(usize, f32); 25] = [
+            (I_OFF1, 0.0),
+            (I_OFF2, 0.0),
+            (I_OFF3, 0.0),
+            // 6x5 + 8x3 + 13x5 + 24x2 = 167.
+            (I_BREAK_CONTACT, q(167, 167.0)),
+            (I_BACK_CHEQUER, q(23, 24.0)),
+            (I_BACK_ANCHOR, q(23, 24.0)),
+            // The anchor on their ace point.
+            (I_FORWARD_ANCHOR, q(1, 6.0)),
+            // No blots.
+            (I_PIPLOSS, 0.0),
+            (I_P1, 0.0),
+            (I_P2, 0.0),
+            (I_BACKESCAPES, q(24, 36.0)),
+            // Fewest escapes from our 9..1 points: 22 rolls.
+            (I_ACONTAIN, q(14, 36.0)),
+            (I_ACONTAIN2, q(14, 36.0) * q(14, 36.0)),
+            (I_CONTAIN, q(14, 36.0)),
+            (I_CONTAIN2, q(14, 36.0) * q(14, 36.0)),
+            (I_MOBILITY, half[I_MOBILITY]),
+            // Mean point 152 / 15 -> 11; (12 - 11)^2 x 5 + (23 - 11)^2 x 2
+            // = 293 over 7 checkers -> 42.
+            (I_MOMENT2, q(42, 400.0)),
+            (I_ENTER, 0.0),
+            // One closed point in their home: 36 - 25.
+            (I_ENTER2, q(11, 36.0)),
+            // 12 x 3 + 7 x 3 + 5 x 3 - (4 + 3 + 2 + 1) x 2 = 52.
+            (I_TIMING, q(52, 100.0)),
+            // Reference 23 (two): 13-point 11 apart weighs 2; the 8 and 6
+            // points are too far: w = 4, tot = 6.
+            (I_BACKBONE, 1.0 - q(4, 11.0) / 6.0),
+            (I_BACKG, 0.0),
+            // One anchor: 2 checkers / 8.
+            (I_BACKG1, q(2, 8.0)),
+            (I_FREEPIP, 0.0),
+            (I_BACKRESCAPES, q(18, 36.0)),
+        ];
+        for (i, w) in want {
+            assert_eq!(
+                half[i].to_bits(),
+                w.to_bits(),
+                "input {i}: {} vs {w}",
+                half[i]
+            );
+        }
+        // Values printed by gnubg 1.1.0a16 for the start position.
+        assert_eq!(half[I_MOBILITY], 0.620_555_6);
+        assert_eq!(half[I_BACKBONE], 0.939_393_94);
+        assert_eq!(half[I_BREAK_CONTACT], 1.0);
+        // The crashed net's vector differs only in the men-off units, all 0
+        // here.
+        let mut c = [f32::NAN; CONTACT_INPUTS];
+        crashed_inputs(&b, 1, &mut c);
+        assert_eq!(bits(&c), bits(&v));
+    }
+
+    #[test]
+    fn men_off_units() {
+        let mut b = Board::start();
+        // Player 0 on roll has borne off 7 (taken from the 13-point and
+        // 6-point), player 1 has 2 off.
+        b.checkers[0][12] = 0;
+        b.checkers[0][5] = 3;
+        b.checkers[1][12] = 3;
+        let mut v = [0f32; CONTACT_INPUTS];
+        contact_inputs(&b, 0, &mut v);
+        let first = BASE_INPUTS;
+        let second = BASE_INPUTS + MORE_INPUTS;
+        // Contact: the first block carries the opponent's count (2).
+        assert_eq!(v[first..first + 3], [div_const(2.0, 3.0), 0.0, 0.0]);
+        assert_eq!(v[second..second + 3], [1.0, 1.0, div_const(1.0, 3.0)]);
+        crashed_inputs(&b, 0, &mut v);
+        // Crashed: the first block carries the player on roll's (7).
+        assert_eq!(v[first..first + 3], [1.0, div_const(2.0, 5.0), 0.0]);
+        assert_eq!(v[second..second + 3], [div_const(2.0, 5.0), 0.0, 0.0]);
+    }
+
+    #[test]
+    fn race_start_like() {
+        // Each side: five on the 6, 5, 4 points (no crossovers), then one
+        // moved to the 12-point (one quadrant: 1 crossover) by player 1.
+        let mut b = Board::empty();
+        for p in 0..2 {
+            b.checkers[p][3] = 5;
+            b.checkers[p][4] = 5;
+            b.checkers[p][5] = 5;
+        }
+        b.checkers[1][5] = 3;
+        b.checkers[1][11] = 1;
+        let mut v = [f32::NAN; RACE_INPUTS];
+        race_inputs(&b, 0, &mut v);
+        // Opponent (player 1) first: one off, 6-point three, 12-point one.
+        let opp = &v[..HALF_RACE_INPUTS];
+        assert_eq!(opp[5 * 4..5 * 4 + 4], [0.0, 0.0, 1.0, 0.0]);
+        assert_eq!(opp[3 * 4..3 * 4 + 4], [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(opp[11 * 4..11 * 4 + 4], [1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(opp[RI_OFF..RI_OFF + 2], [1.0, 0.0]);
+        assert_eq!(opp[RI_NCROSS], div_const(1.0, 10.0));
+        let me = &v[HALF_RACE_INPUTS..];
+        assert!(me[RI_OFF..RI_OFF + 14].iter().all(|&x| x == 0.0));
+        assert_eq!(me[RI_NCROSS], 0.0);
+    }
+
+    /// Playing the other side of the same position swaps the halves.
+    #[test]
+    fn symmetry() {
+        // Degenerate boards do not panic.
+        let mut v = [0f32; CONTACT_INPUTS];
+        contact_inputs(&Board::empty(), 0, &mut v);
+        crashed_inputs(&Board::empty(), 1, &mut v);
+        let mut r = [0f32; RACE_INPUTS];
+        race_inputs(&Board::empty(), 0, &mut r);
+        assert!(r[RI_OFF + 14 - 1] == 0.0 && r[RI_OFF - 1] == 0.0);
+
+        let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let b = g.board();
+            let s = swapped(&b);
+            for on_roll in 0..2 {
+                // The same position, the players' numbers exchanged.
+                let mut x = [0f32; CONTACT_INPUTS];
+                let mut y = [0f32; CONTACT_INPUTS];
+                contact_inputs(&b, on_roll, &mut x);
+                contact_inputs(&s, 1 - on_roll, &mut y);
+                assert_eq!(bits(&x), bits(&y));
+                // The other player on roll: base halves and blocks swap.
+                contact_inputs(&b, 1 - on_roll, &mut y);
+                assert_eq!(bits(&x[..100]), bits(&y[100..200]));
+                assert_eq!(bits(&x[100..200]), bits(&y[..100]));
+                assert_eq!(bits(&x[200..225]), bits(&y[225..250]));
+                assert_eq!(bits(&x[225..250]), bits(&y[200..225]));
+                crashed_inputs(&b, on_roll, &mut x);
+                crashed_inputs(&b, 1 - on_roll, &mut y);
+                assert_eq!(bits(&x[200..225]), bits(&y[225..250]));
+                assert_eq!(bits(&x[225..250]), bits(&y[200..225]));
+                // The crashed and contact vectors share all but the
+                // men-off units.
+                let mut z = [0f32; CONTACT_INPUTS];
+                contact_inputs(&b, on_roll, &mut z);
+                for i in (0..CONTACT_INPUTS).filter(|i| (i + 25) % 25 >= 3 || *i < 200) {
+                    assert_eq!(x[i].to_bits(), z[i].to_bits(), "input {i}");
+                }
+                if b.checkers.iter().all(|r| r[23] == 0 && r[24] == 0) {
+                    let mut r = [0f32; RACE_INPUTS];
+                    let mut r2 = [0f32; RACE_INPUTS];
+                    race_inputs(&b, on_roll, &mut r);
+                    race_inputs(&b, 1 - on_roll, &mut r2);
+                    assert_eq!(bits(&r[..107]), bits(&r2[107..]));
+                }
+                for v in x.iter().chain(&y) {
+                    assert!(v.is_finite());
+                }
+            }
+        }
+    }
+
+    /// `cargo test --release --lib bg::nn_inputs::tests::timing --
+    /// --ignored --nocapture` prints the cost of one call.
+    #[test]
+    #[ignore]
+    fn timing() {
+        let mut g = Gen(12345);
+        let boards: Vec<Board> = (0..10_000).map(|_| g.board()).collect();
+        let mut v = [0f32; CONTACT_INPUTS];
+        let mut sum = 0f32;
+        contact_inputs(&boards[0], 0, &mut v);
+        let t0 = std::time::Instant::now();
+        for _ in 0..20 {
+            for b in &boards {
+                contact_inputs(b, 0, &mut v);
+                sum += v[210];
+            }
+        }
+        let dt = t0.elapsed().as_nanos() as f64 / 200_000.0;
+        let mut r = [0f32; RACE_INPUTS];
+        let t0 = std::time::Instant::now();
+        for _ in 0..20 {
+            for b in &boards {
+                race_inputs(b, 0, &mut r);
+                sum += r[106];
+            }
+        }
+        let dr = t0.elapsed().as_nanos() as f64 / 200_000.0;
+        // Positions of real games (the fixtures' position IDs).
+        let ids = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/expected/bg-ids.csv"
+        ))
+        .unwrap_or_default();
+        let real: Vec<Board> = ids
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(',').nth(6))
+            .filter_map(|id| board_from_position_id(id, 0).ok())
+            .filter(|b| b.on_board(0) > 0 && b.on_board(1) > 0)
+            .collect();
+        let t0 = std::time::Instant::now();
+        for _ in 0..20 {
+            for b in &real {
+                contact_inputs(b, 0, &mut v);
+                sum += v[210];
+            }
+        }
+        let dg = t0.elapsed().as_nanos() as f64 / (20 * real.len().max(1)) as f64;
+        let start = Board::start();
+        let t0 = std::time::Instant::now();
+        for _ in 0..200_000 {
+            contact_inputs(std::hint::black_box(&start), 0, &mut v);
+            sum += v[210];
+        }
+        let ds = t0.elapsed().as_nanos() as f64 / 200_000.0;
+        eprintln!(
+            "contact_inputs {dt:.0} ns (random boards), {dg:.0} ns ({} game \
+             positions), {ds:.0} ns (start); race_inputs {dr:.0} ns per call ({sum})",
+            real.len()
+        );
+    }
+}
