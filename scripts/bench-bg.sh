@@ -19,7 +19,10 @@
 #    the exact bearoff evaluator (examples/bench_cube.rs, 400,000 random
 #    bearoff positions, a money and a match decision each) against gnubg's
 #    0-ply `eval` on the bearoff cases of bg-cube-cases.csv
-#    (scripts/bench_gnubg_cube.py; includes its command interpreter).
+#    (scripts/bench_gnubg_cube.py; includes its command interpreter);
+#    and evaluations per second with GNU Backgammon's nets
+#    (examples/bench_nn.rs, the 11,962 positions of bg-nn-cases.csv x 20)
+#    against the gnubg package's evaluate (scripts/bench_gnubg_eval.py).
 #
 # Environment:
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
@@ -89,6 +92,12 @@ CUBE_LINE=$(cargo run --release --quiet --example bench_cube)
 echo "$CUBE_LINE"
 CUBE_RATE=$(sed -n 's/.*: \([0-9]*\) cube decisions\/s.*/\1/p' <<<"$CUBE_LINE")
 
+echo "== evaluations with GNU Backgammon's nets (examples/bench_nn.rs)"
+bash scripts/get-gnubg-weights.sh >/dev/null
+NN_LINE=$(cargo run --release --quiet --example bench_nn)
+echo "$NN_LINE"
+NN_RATE=$(sed -n 's/.*: \([0-9]*\) evaluations\/s.*/\1/p' <<<"$NN_LINE")
+
 if [[ ${SKIP_PEER:-0} != 1 ]]; then
     PY=$(NO_APT=1 bash scripts/gnubg-venv.sh 2>/dev/null | tail -1) || die "gnubg venv failed (scripts/gnubg-venv.sh)"
     # shellcheck disable=SC2046
@@ -100,4 +109,7 @@ if [[ ${SKIP_PEER:-0} != 1 ]]; then
     read -r CN CS < <("$PY" scripts/bench_gnubg_cube.py 3)
     echo "gnubg 0-ply cube decisions (eval command, 1 core): $CN in $CS s: $(rate "$CN" "$CS") decisions/s"
     echo "ratio recount cube decisions / gnubg: $(ratio "$CUBE_RATE" "$(rate "$CN" "$CS")")"
+    read -r EN ES < <("$PY" scripts/bench_gnubg_eval.py 2>/dev/null | tail -1)
+    echo "gnubg evaluate, 0-ply (Python, 1 core): $EN in $ES s: $(rate "$EN" "$ES") evaluations/s"
+    echo "ratio recount nets (2 threads) / gnubg: $(ratio "$NN_RATE" "$(rate "$EN" "$ES")")"
 fi

@@ -1,0 +1,51 @@
+//! Evaluations per second with GNU Backgammon's nets: the positions of
+//! `fixtures/expected/bg-nn-cases.csv` (real matches, every class),
+//! `ROUNDS` times, on all cores with rayon. Peer:
+//! `scripts/bench_gnubg_eval.py`. Run by `scripts/bench-bg.sh`.
+//!
+//!     cargo run --release --example bench_nn [-- ROUNDS]
+
+use rayon::prelude::*;
+use recount::bg::gnubg_eval::probabilities;
+use recount::bg::ids::board_from_position_id;
+use recount::bg::nn::Weights;
+use std::time::Instant;
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
+    let weights = match Weights::find(None) {
+        Ok(Some(w)) => w,
+        _ => {
+            eprintln!("bench_nn: no gnubg.weights found; run scripts/get-gnubg-weights.sh");
+            std::process::exit(2);
+        }
+    };
+    let text = std::fs::read_to_string("fixtures/expected/bg-nn-cases.csv")
+        .expect("run from the repository root");
+    let boards: Vec<_> = text
+        .lines()
+        .skip(1)
+        .map(|l| board_from_position_id(l.split(',').next().unwrap(), 0).unwrap())
+        .collect();
+    // Build the bearoff database before timing.
+    let _ = recount::bg::bearoff::one_sided();
+    let start = Instant::now();
+    let done: usize = (0..rounds)
+        .into_par_iter()
+        .map(|_| {
+            boards
+                .iter()
+                .filter(|b| probabilities(&weights, b, 0).is_some())
+                .count()
+        })
+        .sum();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{done} evaluations in {secs:.3} s: {:.0} evaluations/s ({} threads)",
+        done as f64 / secs,
+        rayon::current_num_threads()
+    );
+}
