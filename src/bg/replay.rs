@@ -249,14 +249,12 @@ pub fn replay_game(
                     && r.cube_owner != Some(1 - p)
                     && !rules.crawford_game
                 {
-                    r.cube_points.push(CubePoint {
+                    r.cube_points.push(cube_point(
+                        (r.board, r.cube, r.cube_owner),
                         line,
-                        player: p,
-                        board: r.board,
-                        cube: r.cube,
-                        cube_owner: r.cube_owner,
-                        choice: CubeChoice::NoDouble,
-                    });
+                        p,
+                        CubeChoice::NoDouble,
+                    ));
                 }
                 for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
                     find(kind, text);
@@ -376,14 +374,12 @@ pub fn replay_game(
                 pending = Some((p, new));
                 last_cube_doubler = Some(p);
                 if keep_cube != KeepCube::None && board_known {
-                    r.cube_points.push(CubePoint {
+                    r.cube_points.push(cube_point(
+                        (r.board, r.cube, r.cube_owner),
                         line,
-                        player: p,
-                        board: r.board,
-                        cube: r.cube,
-                        cube_owner: r.cube_owner,
-                        choice: CubeChoice::Double(None),
-                    });
+                        p,
+                        CubeChoice::Double(None),
+                    ));
                 }
             }
             Action::Beaver { player, value } => {
@@ -488,6 +484,23 @@ pub fn replay_game(
     }
     judge_result(&mut r, pending, loser_claim.is_some(), rules.need);
     r
+}
+
+/// The cube decision of `player` in a position (board, cube, owner).
+fn cube_point(
+    r: (Board, u32, Option<usize>),
+    line: u32,
+    player: usize,
+    choice: CubeChoice,
+) -> CubePoint {
+    CubePoint {
+        line,
+        player,
+        board: r.0,
+        cube: r.1,
+        cube_owner: r.2,
+        choice,
+    }
 }
 
 /// Records the answer to the double just kept.
