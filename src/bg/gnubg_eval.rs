@@ -1,7 +1,9 @@
 //! GNU Backgammon's 0-ply evaluation with its own neural nets: the
 //! position classes as gnubg defines them, the net for each class
 //! ([`super::nn`], inputs from [`super::nn_inputs`]) and gnubg's output
-//! sanity rules. Bearoff classes are answered by our exact bearoff
+//! sanity rules. Bearoffs of up to six checkers a side come from gnubg's
+//! two-sided database when it lies beside the weights
+//! ([`super::bearoff_ts`]); other bearoffs from our exact one-sided
 //! database ([`super::bearoff`]).
 
 use super::bearoff::{bearoff_probabilities, one_sided};
@@ -184,6 +186,10 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
     let mut out = [0.0f32; 5];
     match class {
         GnubgClass::Over => return None,
+        GnubgClass::Bearoff2 if w.two_sided.is_some() => {
+            let ts = w.two_sided.as_ref()?;
+            return ts.probabilities(board, on_roll).map(|p| (p, class));
+        }
         GnubgClass::Bearoff1 | GnubgClass::Bearoff2 => {
             return bearoff_probabilities(board, on_roll).map(|p| (p, class));
         }

@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod bearoff;
+pub mod bearoff_ts;
 pub mod board;
 pub mod cube;
 pub mod eval;

@@ -9,6 +9,7 @@
 //! hidden thresholds, output thresholds. The nets come in the order
 //! contact, race, crashed, then the pruning nets.
 
+use super::bearoff_ts::TwoSided;
 use std::path::{Path, PathBuf};
 
 /// `exp(k / 10) / 10` for k = 0..99, rounded to `f32` as gnubg's table of
@@ -102,6 +103,10 @@ pub struct Weights {
     pub crashed: Net,
     /// Where they were read from.
     pub path: PathBuf,
+    /// GNU Backgammon's two-sided bearoff database (`gnubg_ts0.bd`), when
+    /// it lies beside the weights: bearoffs of up to six checkers a side
+    /// as gnubg evaluates them.
+    pub two_sided: Option<TwoSided>,
 }
 
 /// Why a weights file cannot be used.
@@ -115,7 +120,8 @@ impl std::fmt::Display for WeightsError {
 }
 
 impl Weights {
-    /// Reads a `gnubg.weights` text file.
+    /// Reads a `gnubg.weights` text file, and `gnubg_ts0.bd` beside it
+    /// when there is one.
     ///
     /// # Errors
     /// A missing or unreadable file, another version, a truncated file or
@@ -127,7 +133,12 @@ impl Weights {
                 path.display()
             ))
         })?;
-        Weights::parse(&text, path)
+        let mut w = Weights::parse(&text, path)?;
+        let ts = path.with_file_name("gnubg_ts0.bd");
+        if ts.is_file() {
+            w.two_sided = Some(TwoSided::load(&ts).map_err(WeightsError)?);
+        }
+        Ok(w)
     }
 
     fn parse(text: &str, path: &Path) -> Result<Weights, WeightsError> {
@@ -187,6 +198,7 @@ impl Weights {
             race,
             crashed,
             path: path.to_path_buf(),
+            two_sided: None,
         })
     }
 
