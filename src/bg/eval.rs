@@ -8,7 +8,7 @@ use super::bearoff::bearoff_probabilities;
 use super::board::Board;
 use super::cube::Probs;
 use super::features::features;
-use super::gnubg_eval::probabilities as gnubg_probabilities;
+use super::gnubg_eval::{probabilities as gnubg_probabilities, GnubgClass};
 use super::nn::Weights;
 use super::race::race_probabilities;
 
@@ -69,8 +69,9 @@ pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
 pub struct Evaluation {
     pub probs: Probs,
     pub class: Class,
-    /// Which evaluator answered: `bearoff` (exact one-sided database),
-    /// `race` (our race evaluator) or `gnubg_nn` (GNU Backgammon's nets).
+    /// Which evaluator answered: `bearoff` (our exact one-sided database),
+    /// `race` (our race evaluator), `gnubg_nn` (GNU Backgammon's nets) or
+    /// `gnubg_ts` (its two-sided bearoff database).
     pub evaluator: &'static str,
     pub efficiency: f32,
 }
@@ -122,9 +123,10 @@ impl Evaluator for NetEvaluator {
     }
 }
 
-/// Evaluates `board` for `on_roll`: bearoffs with the exact database,
-/// everything else with GNU Backgammon's nets when `weights` are loaded;
-/// without them races with the race evaluator and contact not at all.
+/// Evaluates `board` for `on_roll` as GNU Backgammon would when `weights`
+/// are loaded (its nets; its two-sided bearoff database when it lies
+/// beside them; our exact one-sided database for other bearoffs); without
+/// them bearoffs and races with our evaluators and contact not at all.
 ///
 /// # Errors
 /// The position is over, or in contact with no weights loaded.
@@ -134,15 +136,22 @@ pub fn evaluate_with(
     weights: Option<&'static Weights>,
 ) -> Result<Evaluation, String> {
     let class = classify(board);
-    match (weights, class) {
-        (Some(w), Class::Race | Class::Contact) => Ok(Evaluation {
-            probs: NetEvaluator(w).probabilities(board, on_roll)?,
-            class,
-            evaluator: "gnubg_nn",
-            efficiency: cube_efficiency(class, board, on_roll),
-        }),
-        _ => evaluate(board, on_roll),
-    }
+    let Some(w) = weights else {
+        return evaluate(board, on_roll);
+    };
+    let (probs, gnubg_class) =
+        gnubg_probabilities(w, board, on_roll).ok_or_else(|| "the game is over".to_string())?;
+    let evaluator = match gnubg_class {
+        GnubgClass::Bearoff2 if w.two_sided.is_some() => "gnubg_ts",
+        GnubgClass::Bearoff1 | GnubgClass::Bearoff2 => "bearoff",
+        _ => "gnubg_nn",
+    };
+    Ok(Evaluation {
+        probs,
+        class,
+        evaluator,
+        efficiency: cube_efficiency(class, board, on_roll),
+    })
 }
 
 /// Evaluates `board` for `on_roll` with the evaluator for its class.
