@@ -30,8 +30,9 @@ fn main() {
         .skip(1)
         .map(|l| board_from_position_id(l.split(',').next().unwrap(), 0).unwrap())
         .collect();
-    // Build the bearoff database before timing.
+    // Build the bearoff tables before timing.
     let _ = recount::bg::bearoff::one_sided();
+    let _ = recount::bg::bearoff::gnubg_rounded();
     let start = Instant::now();
     let done: usize = (0..rounds)
         .into_par_iter()

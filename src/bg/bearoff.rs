@@ -37,7 +37,10 @@
 //! nearly the same mean and a different shape: up to 2.8e-3 in a single
 //! entry and 2e-4 in the mean (test `fixed_point_drift`, which replays
 //! gnubg's arithmetic). Ours are the exact values to f32 precision. We also
-//! keep the tiny tail probabilities gnubg rounds to zero.
+//! keep the tiny tail probabilities gnubg rounds to zero. Where gnubg's own
+//! rounded integers matter (its race-backgammon estimate and sanity rules),
+//! [`gnubg_rounded`] builds them by that replay, which reproduces every
+//! value of `gnubg_os0.bd`.
 //!
 //! Bearoff rules: all dice are played while checkers remain (any die can be
 //! played by some checker as long as one is on the board, so the
@@ -296,6 +299,93 @@ impl OneSided {
             gammon_means: gammon_means.iter().map(|&m| m as f32).collect(),
         }
     }
+}
+
+static GNUBG_TABLE: OnceLock<Vec<[u16; 64]>> = OnceLock::new();
+
+/// GNU Backgammon's own 16-bit one-sided table, as `gnubg_os0.bd` holds it:
+/// row `i` (our [`OneSided::index`]) has P(off in exactly `n` rolls) × 65535
+/// in entries `0..32` and the first-checker-off distribution in `32..64`.
+/// Computed, not read: our replay of makebearoff's fixed-point arithmetic
+/// (see the module documentation), which reproduces the file exactly (test
+/// `matches_gnubg_os0`). Where gnubg's evaluator reads these integers
+/// (its race-backgammon estimate, the roll counts of its sanity rules), we
+/// need its rounding rather than the exact values. Built on first use (about
+/// a quarter of a second in release mode; 6.9 MB) and kept.
+pub fn gnubg_rounded() -> &'static [[u16; 64]] {
+    GNUBG_TABLE.get_or_init(|| gnubg_fixed_point().0)
+}
+
+/// gnubg's makebearoff arithmetic, replayed: 16-bit fixed point, each
+/// position rounded with `(sum + 18) / 36`, the remainder put on the
+/// most likely entry, plays chosen by the rounded mean (first one found
+/// on ties). Returns the table (rolls in 0..32, gammon in 32..64) and
+/// how many (position, roll) choices had a tie between different
+/// distributions at the best mean, where gnubg's own move order
+/// decides.
+fn gnubg_fixed_point() -> (Vec<[u16; 64]>, usize) {
+    fn rolls_os(d: &[u16]) -> u32 {
+        d.iter()
+            .enumerate()
+            .map(|(i, &p)| i as u32 * p as u32)
+            .sum()
+    }
+    let mut t = vec![[0u16; 64]; POSITIONS];
+    t[0][0] = 0xFFFF;
+    t[0][32] = 0xFFFF;
+    // Each row's rounded means (× 65535), computed once.
+    let mut means = vec![(0u32, 0u32); POSITIONS];
+    let mut ties = 0;
+    for idx in 1..POSITIONS {
+        let pos = OneSided::points(idx);
+        let full = pos.iter().sum::<u8>() == CHECKERS;
+        let mut acc = [0u32; 64];
+        if !full {
+            acc[32] = 0xFFFF * 36;
+        }
+        for &(a, b, _) in &ROLLS {
+            let w = if a == b { 1 } else { 2 };
+            let (mut best, mut gbest) = ((u32::MAX, 0), (u32::MAX, 0));
+            let (mut tie, mut gtie) = (false, false);
+            for_each_play(&pos, a, b, &mut |c| {
+                let (us, gus) = means[c];
+                if us < best.0 {
+                    best = (us, c);
+                    tie = false;
+                } else if us == best.0 && t[c][..32] != t[best.1][..32] {
+                    tie = true;
+                }
+                if gus < gbest.0 {
+                    gbest = (gus, c);
+                    gtie = false;
+                } else if gus == gbest.0 && t[c][32..] != t[gbest.1][32..] {
+                    gtie = true;
+                }
+            });
+            ties += tie as usize + (full && gtie) as usize;
+            for i in 0..31 {
+                acc[i + 1] += w * t[best.1][i] as u32;
+                if full {
+                    acc[33 + i] += w * t[gbest.1][32 + i] as u32;
+                }
+            }
+        }
+        for half in [0, 32] {
+            let out = &mut t[idx][half..half + 32];
+            let mut sum = 0i64;
+            let mut mode = 0;
+            for i in 0..32 {
+                out[i] = ((acc[half + i] + 18) / 36) as u16;
+                sum += out[i] as i64;
+                if out[i] > out[mode] {
+                    mode = i;
+                }
+            }
+            out[mode] = (out[mode] as i64 - (sum - 0xFFFF)) as u16;
+        }
+        means[idx] = (rolls_os(&t[idx][..32]), rolls_os(&t[idx][32..]));
+    }
+    (t, ties)
 }
 
 /// Calls `leaf` with the bearoff index of the position after every legal
@@ -635,76 +725,6 @@ mod tests {
         b.checkers[1][BAR] = 1;
         b.checkers[1][5] -= 1;
         assert_eq!(bearoff_probabilities(&b, 0), None);
-    }
-
-    /// gnubg's makebearoff arithmetic, replayed: 16-bit fixed point, each
-    /// position rounded with `(sum + 18) / 36`, the remainder put on the
-    /// most likely entry, plays chosen by the rounded mean (first one found
-    /// on ties). Returns the table (rolls in 0..32, gammon in 32..64) and
-    /// how many (position, roll) choices had a tie between different
-    /// distributions at the best mean, where gnubg's own move order
-    /// decides.
-    fn gnubg_fixed_point() -> (Vec<[u16; 64]>, usize) {
-        fn rolls_os(d: &[u16]) -> u32 {
-            d.iter()
-                .enumerate()
-                .map(|(i, &p)| i as u32 * p as u32)
-                .sum()
-        }
-        let mut t = vec![[0u16; 64]; POSITIONS];
-        t[0][0] = 0xFFFF;
-        t[0][32] = 0xFFFF;
-        let mut ties = 0;
-        for idx in 1..POSITIONS {
-            let pos = OneSided::points(idx);
-            let full = pos.iter().sum::<u8>() == CHECKERS;
-            let mut acc = [0u32; 64];
-            if !full {
-                acc[32] = 0xFFFF * 36;
-            }
-            for &(a, b, _) in &ROLLS {
-                let w = if a == b { 1 } else { 2 };
-                let (mut best, mut gbest) = ((u32::MAX, 0), (u32::MAX, 0));
-                let (mut tie, mut gtie) = (false, false);
-                for_each_play(&pos, a, b, &mut |c| {
-                    let us = rolls_os(&t[c][..32]);
-                    if us < best.0 {
-                        best = (us, c);
-                        tie = false;
-                    } else if us == best.0 && t[c][..32] != t[best.1][..32] {
-                        tie = true;
-                    }
-                    let us = rolls_os(&t[c][32..]);
-                    if us < gbest.0 {
-                        gbest = (us, c);
-                        gtie = false;
-                    } else if us == gbest.0 && t[c][32..] != t[gbest.1][32..] {
-                        gtie = true;
-                    }
-                });
-                ties += tie as usize + (full && gtie) as usize;
-                for i in 0..31 {
-                    acc[i + 1] += w * t[best.1][i] as u32;
-                    if full {
-                        acc[33 + i] += w * t[gbest.1][32 + i] as u32;
-                    }
-                }
-            }
-            for half in [0, 32] {
-                let out = &mut t[idx][half..half + 32];
-                let mut sum = 0i64;
-                let mut mode = 0;
-                for i in 0..32 {
-                    out[i] = ((acc[half + i] + 18) / 36) as u16;
-                    sum += out[i] as i64;
-                    if out[i] > out[mode] {
-                        mode = i;
-                    }
-                }
-                out[mode] = (out[mode] as i64 - (sum - 0xFFFF)) as u16;
-            }
-        }
-        (t, ties)
     }
 
     /// Largest differences between our table and a fixed-point one

@@ -1,16 +1,21 @@
 //! GNU Backgammon's 0-ply evaluation with its own neural nets: the
 //! position classes as gnubg defines them, the net for each class
 //! ([`super::nn`], inputs from [`super::nn_inputs`]) and gnubg's output
-//! sanity rules. Bearoffs of up to six checkers a side come from gnubg's
+//! sanity rules. In races the net's backgammon chances are replaced by
+//! gnubg's race-backgammon estimate ([`super::race_bg`]), and the sanity
+//! rules read gnubg's own 16-bit one-sided table
+//! ([`super::bearoff::gnubg_rounded`]), as gnubg does. Bearoffs of up to
+//! six checkers a side come from gnubg's
 //! two-sided database when it lies beside the weights
 //! ([`super::bearoff_ts`]); other bearoffs from our exact one-sided
 //! database ([`super::bearoff`]).
 
-use super::bearoff::{bearoff_probabilities, one_sided};
+use super::bearoff::{bearoff_probabilities, gnubg_rounded, OneSided};
 use super::board::{Board, BAR};
 use super::cube::Probs;
 use super::nn::Weights;
 use super::nn_inputs::{contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS};
+use super::race_bg::race_backgammons;
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +97,8 @@ pub fn classify(board: &Board, on_roll: usize) -> GnubgClass {
 }
 
 /// gnubg's sanity rules on a net's outputs (race, crashed, contact):
-/// certain wins and gammons in races, no gammons for a side with
+/// certain wins and gammons in races (the roll counts from gnubg's 16-bit
+/// one-sided table), no gammons for a side with
 /// checkers off, no backgammons once the back checkers are out, the
 /// order of the outputs, and tiny contact values set to 0.
 fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
@@ -119,8 +125,8 @@ fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
                 let mut pts = [0u8; 6];
                 pts.copy_from_slice(&b[i][..6]);
                 // The last roll count gnubg's 16-bit table keeps non-zero.
-                let dist = one_sided().rolls(&pts);
-                dist.iter().rposition(|&p| p >= 0.5 / 65535.0).unwrap_or(0) as i32
+                let dist = &gnubg_rounded()[OneSided::index(&pts)][..32];
+                dist.iter().rposition(|&p| p != 0).map_or(-1, |n| n as i32)
             } else {
                 2 * cross[i]
             };
@@ -197,6 +203,8 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
             let mut input = [0.0f32; RACE_INPUTS];
             race_inputs(board, on_roll, &mut input);
             w.race.evaluate(&input, &mut out);
+            // gnubg overrides the net's backgammons in races.
+            race_backgammons(rows(board, on_roll), &mut out);
         }
         GnubgClass::Crashed => {
             let mut input = [0.0f32; CONTACT_INPUTS];

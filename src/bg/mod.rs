@@ -17,5 +17,6 @@ pub mod moves;
 pub mod nn;
 pub mod nn_inputs;
 pub mod race;
+pub mod race_bg;
 pub mod record;
 pub mod replay;
