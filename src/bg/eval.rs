@@ -70,8 +70,9 @@ pub struct Evaluation {
     pub probs: Probs,
     pub class: Class,
     /// Which evaluator answered: `bearoff` (our exact one-sided database),
-    /// `race` (our race evaluator), `gnubg_nn` (GNU Backgammon's nets) or
-    /// `gnubg_ts` (its two-sided bearoff database).
+    /// `race` (our race evaluator), `gnubg_nn` (GNU Backgammon's nets),
+    /// `gnubg_ts` (its two-sided bearoff database) or `gnubg_os` (its
+    /// 16-bit one-sided table, as our replay of its construction gives it).
     pub evaluator: &'static str,
     pub efficiency: f32,
 }
@@ -125,7 +126,7 @@ impl Evaluator for NetEvaluator {
 
 /// Evaluates `board` for `on_roll` as GNU Backgammon would when `weights`
 /// are loaded (its nets; its two-sided bearoff database when it lies
-/// beside them; our exact one-sided database for other bearoffs); without
+/// beside them; its 16-bit one-sided table for other bearoffs); without
 /// them bearoffs and races with our evaluators and contact not at all.
 ///
 /// # Errors
@@ -143,7 +144,8 @@ pub fn evaluate_with(
         gnubg_probabilities(w, board, on_roll).ok_or_else(|| "the game is over".to_string())?;
     let evaluator = match gnubg_class {
         GnubgClass::Bearoff2 if w.two_sided.is_some() => "gnubg_ts",
-        GnubgClass::Bearoff1 | GnubgClass::Bearoff2 => "bearoff",
+        GnubgClass::Bearoff1 => "gnubg_os",
+        GnubgClass::Bearoff2 => "bearoff",
         _ => "gnubg_nn",
     };
     Ok(Evaluation {

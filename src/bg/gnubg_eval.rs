@@ -196,7 +196,8 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
             let ts = w.two_sided.as_ref()?;
             return ts.probabilities(board, on_roll).map(|p| (p, class));
         }
-        GnubgClass::Bearoff1 | GnubgClass::Bearoff2 => {
+        GnubgClass::Bearoff1 => return bearoff1(board, on_roll).map(|p| (p, class)),
+        GnubgClass::Bearoff2 => {
             return bearoff_probabilities(board, on_roll).map(|p| (p, class));
         }
         GnubgClass::Race => {
@@ -219,4 +220,64 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
     }
     sanity_check(board, on_roll, &mut out);
     Some((out, class))
+}
+
+/// A sum of `v` as GNU Backgammon's vectorised build makes it: four lanes
+/// over the first multiple of four terms, added pairwise, then the rest in
+/// order.
+fn lane_sum(v: impl ExactSizeIterator<Item = f32>) -> f32 {
+    let n = v.len();
+    let whole = n - n % 4;
+    let mut lanes = [0.0f32; 4];
+    let mut rest = 0.0f32;
+    let mut first_rest = true;
+    for (k, x) in v.enumerate() {
+        if k < whole {
+            lanes[k % 4] += x;
+        } else if first_rest {
+            rest = x;
+            first_rest = false;
+        } else {
+            rest += x;
+        }
+    }
+    let mut s = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+    if !first_rest {
+        s += rest;
+    }
+    s
+}
+
+/// gnubg's one-sided bearoff evaluation from its 16-bit table: the player
+/// on roll wins when the opponent needs at least as many rolls; gammons
+/// while a side has all fifteen checkers on the board.
+fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
+    let table = super::bearoff::gnubg_rounded();
+    let b = rows(board, on_roll);
+    let dist = |row: &[u8; 25]| -> Option<[f32; 64]> {
+        if row[6..].iter().any(|&n| n > 0) {
+            return None;
+        }
+        let mut pts = [0u8; 6];
+        pts.copy_from_slice(&row[..6]);
+        let t = &table[super::bearoff::OneSided::index(&pts)];
+        Some(std::array::from_fn(|k| t[k] as f32 * (1.0 / 65535.0)))
+    };
+    let (opp, me) = (dist(b[0])?, dist(b[1])?);
+    let count = |row: &[u8; 25]| row.iter().map(|&n| n as u32).sum::<u32>();
+    let mut out = [0.0f32; 5];
+    for i in 0..32 {
+        out[0] += me[i] * lane_sum(opp[i..32].iter().copied());
+    }
+    if count(b[0]) == 15 {
+        for i in 0..32 {
+            out[1] += me[i] * lane_sum(opp[32 + i..64].iter().copied());
+        }
+    }
+    if count(b[1]) == 15 {
+        for i in 0..32 {
+            out[3] += opp[i] * lane_sum(me[32 + i + 1..64].iter().copied());
+        }
+    }
+    Some(out)
 }

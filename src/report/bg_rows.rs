@@ -146,8 +146,8 @@ pub struct BgCubeRow {
     pub cube_owner: &'static str,
     pub position_id: String,
     pub match_id: String,
-    /// `bearoff`, `race`, `gnubg_nn` or `gnubg_ts`; empty when not
-    /// evaluated.
+    /// `bearoff`, `race`, `gnubg_nn`, `gnubg_ts` or `gnubg_os`; empty when
+    /// not evaluated.
     pub evaluator: &'static str,
     /// `bearoff`, `race`, `contact` or `over`.
     pub class: &'static str,
