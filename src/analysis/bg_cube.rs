@@ -5,7 +5,7 @@
 use crate::analysis::bg_match::BgSettings;
 use crate::bg::audit::{AuditedGame, Crawford};
 use crate::bg::cube::{match_decision, money_decision, Decision, MatchCube, MoneyRules, Owner};
-use crate::bg::eval::evaluate_with;
+use crate::bg::eval::{classify, evaluate_with};
 use crate::bg::ids::{match_id, position_id, GameState, MatchState};
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Answer, CubeChoice, CubePoint};
@@ -69,6 +69,7 @@ pub fn cube_row(
         row.gnubg_nd = Some(a.no_double[6]);
         row.gnubg_dt = Some(a.double_take[6]);
     }
+    row.class = classify(&point.board).name();
     let eval = match evaluate_with(&point.board, me, settings.weights) {
         Ok(e) => e,
         Err(why) => {
@@ -84,7 +85,6 @@ pub fn cube_row(
         return row;
     }
     row.evaluator = eval.evaluator;
-    row.class = eval.class.name();
     row.efficiency = Some(eval.efficiency);
     let p = eval.probs;
     [
