@@ -1,7 +1,11 @@
-//! Backgammon: the board and its legal plays, position and match
-//! identifiers, replay of recorded matches, the audit of results and cube
-//! actions, and the board features of seed
-//! `backgammon-program-board-evaluation.txt`.
+//! Backgammon: the board and its legal plays ([`board`], [`moves`]),
+//! records and their replay ([`record`], [`replay`]) and the match audit
+//! ([`audit`]); position and match identifiers ([`ids`]); the board
+//! features of seed `backgammon-program-board-evaluation.txt`
+//! ([`features`]); evaluators ([`eval`]: exact bearoff databases
+//! [`bearoff`], [`bearoff_ts`]; our race evaluator [`race`]; GNU
+//! Backgammon's nets [`nn`], [`nn_inputs`], [`gnubg_eval`], [`race_bg`]);
+//! and cube decisions ([`cube`], with match equity tables [`met`]).
 
 pub mod audit;
 pub mod bearoff;
