@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     pub max_game_mib: u64,
 
-    /// Also check every game with the strict SGF FF[4] reader of the
+    /// Also check every game with the strict SGF `FF[4]` reader of the
     /// sgf-parse crate (column sgf_check); slower.
     #[arg(long)]
     pub check_sgf: bool,

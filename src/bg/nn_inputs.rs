@@ -45,7 +45,7 @@
 //!
 //! gnubg computes in `f32` from integer counts. Its builds use
 //! `-ffast-math`, so every division by a constant is compiled as a
-//! multiplication by the constant's `f32` reciprocal ([`div_const`]); this
+//! multiplication by the constant's `f32` reciprocal (`div_const`); this
 //! module does the same, operation for operation. The escape tables gnubg
 //! fills at start-up (`anEscapes`, `anEscapes1`) and its tables of ways to
 //! hit (`aanCombination`, `aIntermediate`, `aaRoll`) are rebuilt here from

@@ -30,7 +30,7 @@ pub struct GameResult {
     pub margin: Option<f64>,
 }
 
-/// Reads `RE` as SGF FF[4] writes it (`B+3.5`, `W+R`, `B+Resign`, `W+T`,
+/// Reads `RE` as SGF `FF[4]` writes it (`B+3.5`, `W+R`, `B+Resign`, `W+T`,
 /// `B+F`, `0`, `Draw`, `Void`, `?`), case-insensitively, plus the Chinese and
 /// Japanese wordings Asian servers use for a win by resignation (黑中盘胜,
 /// 白中押し勝ち) and a bare win (黑胜).

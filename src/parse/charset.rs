@@ -1,6 +1,6 @@
 //! Text decoding by the SGF `CA` property.
 //!
-//! SGF text is bytes in the charset `CA` names (FF[4] default: ISO-8859-1).
+//! SGF text is bytes in the charset `CA` names (`FF[4]` default: ISO-8859-1).
 //! Real files lie: many without `CA` are UTF-8, and Chinese and Japanese
 //! servers write GB2312/GBK or Shift-JIS. `encoding_rs` decodes every charset
 //! the WHATWG Encoding Standard knows (GB2312 is read as its superset GBK,

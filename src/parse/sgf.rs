@@ -1,7 +1,7 @@
 //! Tolerant, zero-copy SGF reader: one game tree's bytes in, its main line out.
 //!
-//! Real archives hold SGF from FF[1] to FF[4], written by many programs. This
-//! reader accepts what a careful human would: long FF[1]–FF[3] property names
+//! Real archives hold SGF from `FF[1]` to `FF[4]`, written by many programs. This
+//! reader accepts what a careful human would: long `FF[1]`–`FF[3]` property names
 //! (`AddBlack` is `AB`), lower-case names (`b[pd]`), whitespace anywhere
 //! between tokens, and stray characters outside values (counted, skipped).
 //! It follows the main line (first child at each branch) and counts the
@@ -18,7 +18,7 @@ pub struct Ident {
 }
 
 impl Ident {
-    /// Builds an identifier from the letters as written. Following FF[3],
+    /// Builds an identifier from the letters as written. Following `FF[3]`,
     /// lower-case letters in a mixed name are dropped (`AddBlack` → `AB`);
     /// a name written all in lower case (`b`, `ab`) is upper-cased.
     pub fn from_written(letters: &[u8]) -> Ident {

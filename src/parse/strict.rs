@@ -1,5 +1,5 @@
 //! A second opinion on a game tree from the `sgf-parse` crate, which reads
-//! SGF FF[4] strictly. recount's own reader is tolerant on purpose (and fast
+//! SGF `FF[4]` strictly. recount's own reader is tolerant on purpose (and fast
 //! enough for whole archives); `--check-sgf` adds this check to say which
 //! records a strict reader would refuse, for archive clean-up.
 
