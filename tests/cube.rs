@@ -264,3 +264,45 @@ fn met_option() {
         "{msg}"
     );
 }
+
+/// Money decisions in two-sided bearoffs come from GNU Backgammon's
+/// database's exact cubeful equities, as gnubg takes them.
+#[test]
+fn two_sided_bearoff_money_decisions_equal_gnubg() {
+    use recount::bg::bearoff_ts::TwoSided;
+    use recount::bg::cube::money_decision_exact;
+    let ts = TwoSided::load(&repo().join(".gnubg-data/gnubg_ts0.bd"))
+        .expect("gnubg_ts0.bd: run scripts/get-gnubg-weights.sh");
+    let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
+    let mut checked = 0;
+    for r in cases
+        .iter()
+        .filter(|r| r["evaluator"] == "bearoff_ts" && r["match_length"] == "0")
+    {
+        let board = board_from_position_id(&r["position_id"], 0).unwrap();
+        let e = ts.equities(&board, 0).unwrap();
+        let p = ts.probabilities(&board, 0).unwrap();
+        let (owner, nd) = match r["cube_owner"].as_str() {
+            "centred" => (Owner::Centred, e.centered),
+            "on_roll" => (Owner::OnRoll, e.owned),
+            _ => (Owner::Opponent, e.opponent_owns),
+        };
+        let rules = MoneyRules {
+            jacoby: r["jacoby"] == "1",
+            beavers: r["beavers"] == "1",
+        };
+        let d = money_decision_exact(&p, nd, e.opponent_owns, owner, rules);
+        assert!((d.nd - f(r, "nd")).abs() < 2e-5, "case {}", r["case"]);
+        if !r["dt"].is_empty() {
+            assert!((d.dt - f(r, "dt")).abs() < 2e-5, "case {}", r["case"]);
+        }
+        assert_eq!(
+            d.action.name(owner),
+            r["proper_action"],
+            "case {}",
+            r["case"]
+        );
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
+}

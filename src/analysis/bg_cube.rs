@@ -4,7 +4,9 @@
 
 use crate::analysis::bg_match::BgSettings;
 use crate::bg::audit::{AuditedGame, Crawford};
-use crate::bg::cube::{match_decision, money_decision, Decision, MatchCube, MoneyRules, Owner};
+use crate::bg::cube::{
+    match_decision, money_decision, money_decision_exact, Decision, MatchCube, MoneyRules, Owner,
+};
 use crate::bg::eval::{classify, evaluate_with};
 use crate::bg::ids::{match_id, position_id, GameState, MatchState};
 use crate::bg::record::MatchRecord;
@@ -99,7 +101,29 @@ pub fn cube_row(
             jacoby: g.rules.jacoby,
             beavers: g.rules.beavers,
         };
-        (money_decision(&p, owner, rules, eval.efficiency), None)
+        // gnubg's two-sided bearoff database holds exact cubeful money
+        // equities: gnubg uses them instead of the cube formulas.
+        let exact = (eval.evaluator == "gnubg_ts")
+            .then(|| {
+                settings
+                    .weights?
+                    .two_sided
+                    .as_ref()?
+                    .equities(&point.board, me)
+            })
+            .flatten();
+        let d = match exact {
+            Some(e) => {
+                let nd = match owner {
+                    Owner::Centred => e.centered,
+                    Owner::OnRoll => e.owned,
+                    Owner::Opponent => e.opponent_owns,
+                };
+                money_decision_exact(&p, nd, e.opponent_owns, owner, rules)
+            }
+            None => money_decision(&p, owner, rules, eval.efficiency),
+        };
+        (d, None)
     } else {
         let c = MatchCube {
             length: m.length,

@@ -231,6 +231,37 @@ pub fn money_decision(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> Dec
     best_action(nd, dt, 1.0, p[1] > 0.0, rules_for_names, cubeless)
 }
 
+/// A money cube decision from exact cubeful equities per unit cube (no
+/// double with the cube as it is, and with the opponent owning it after a
+/// double), as GNU Backgammon makes it for positions of its two-sided
+/// bearoff database: DT is twice the second.
+pub fn money_decision_exact(
+    p: &Probs,
+    nd: f32,
+    opponent_owns: f32,
+    owner: Owner,
+    rules: MoneyRules,
+) -> Decision {
+    let cubeless = cubeless_equity(p, owner, rules);
+    let dt = 2.0 * opponent_owns;
+    if owner == Owner::Opponent {
+        return Decision {
+            cubeless,
+            nd,
+            dt,
+            dp: 1.0,
+            action: Action::NotAvailable,
+            optimal: nd,
+        };
+    }
+    let naming = Naming {
+        beavers: rules.beavers,
+        jacoby_centred: rules.jacoby && owner == Owner::Centred,
+        no_wins: p[0] <= 0.0,
+    };
+    best_action(nd, dt, 1.0, p[1] > 0.0, naming, cubeless)
+}
+
 /// What changes the names of decisions: beavers (money play only) and the
 /// Jacoby rule with a centred cube (no optional double/pass then).
 #[derive(Debug, Clone, Copy)]
