@@ -210,31 +210,16 @@ fn same(a: f32, b: f32) -> bool {
 /// The 0-ply money cube decision for the player on roll, with cube
 /// efficiency `x` (see `eval`).
 pub fn money_decision(p: &Probs, owner: Owner, rules: MoneyRules, x: f32) -> Decision {
-    let cubeless = cubeless_equity(p, owner, rules);
     let nd = cubeful_equity(p, owner, rules, x);
-    let dt = 2.0 * cubeful_equity(p, Owner::Opponent, rules, x);
-    if owner == Owner::Opponent {
-        return Decision {
-            cubeless,
-            nd,
-            dt,
-            dp: 1.0,
-            action: Action::NotAvailable,
-            optimal: nd,
-        };
-    }
-    let rules_for_names = Naming {
-        beavers: rules.beavers,
-        jacoby_centred: rules.jacoby && owner == Owner::Centred,
-        no_wins: p[0] <= 0.0,
-    };
-    best_action(nd, dt, 1.0, p[1] > 0.0, rules_for_names, cubeless)
+    let opponent_owns = cubeful_equity(p, Owner::Opponent, rules, x);
+    money_decision_exact(p, nd, opponent_owns, owner, rules)
 }
 
-/// A money cube decision from exact cubeful equities per unit cube (no
-/// double with the cube as it is, and with the opponent owning it after a
-/// double), as GNU Backgammon makes it for positions of its two-sided
-/// bearoff database: DT is twice the second.
+/// A money cube decision from cubeful equities per unit cube (no double
+/// with the cube as it is, and with the opponent owning it after a double;
+/// DT is twice the second): from the cube formulas in [`money_decision`],
+/// or exact ones, as GNU Backgammon takes them from its two-sided bearoff
+/// database.
 pub fn money_decision_exact(
     p: &Probs,
     nd: f32,
