@@ -10,8 +10,10 @@
 //! atari (which also keeps most seki alive). They are seeded from the
 //! position, so a game always gets the same answer, and run in batches
 //! until every stone is clear-cut. A chain whose owner's mean ownership
-//! falls below 0.2 is dead; [`crate::go::territory`] then settles the
-//! position and recognises seki.
+//! falls below 0.2 is dead, except that of two such chains of both colours
+//! side by side in a race between two sides' groups one must live (the one
+//! kept more often); [`crate::go::territory`] then settles the position and
+//! recognises seki.
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::life::benson;
@@ -227,6 +229,77 @@ fn random_move(
     None
 }
 
+/// One chain's verdict while the estimate is being settled.
+struct ChainFate {
+    color: Color,
+    stones: Vec<usize>,
+    /// The owner's mean ownership of the chain's points.
+    mine: f32,
+    /// Inside the other side's pass-alive territory: dead whatever else.
+    enclosed: bool,
+    dead: bool,
+}
+
+/// Dead stones of both colours side by side cannot both be dead: one of
+/// them was alive to capture the other. Such pairs come from capturing
+/// races the playouts lose about as often as they win. Where the dead
+/// stones and the empty points around them reach living stones of both
+/// colours (a race between two sides' groups, not stones inside a dead
+/// group), the dead chain of the pair whose owner kept it most often in the
+/// playouts is revived, until no such pair is left (ties: the first on the
+/// board), so the verdict stays deterministic.
+fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
+    let n = board.index_len();
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    loop {
+        let mut best: Option<usize> = None;
+        for (i, ch) in chains.iter().enumerate() {
+            if !ch.dead || ch.enclosed {
+                continue;
+            }
+            let touches = ch.stones.iter().any(|&q| {
+                board
+                    .neighbours(q)
+                    .iter()
+                    .any(|&m| board.at(m) == Some(ch.color.opponent()) && chains[chain_of[m]].dead)
+            });
+            if !touches || best.is_some_and(|b| ch.mine <= chains[b].mine) {
+                continue;
+            }
+            // Living colours reached through dead stones and empty points.
+            seen.iter_mut().for_each(|s| *s = false);
+            stack.clear();
+            stack.push(ch.stones[0]);
+            seen[ch.stones[0]] = true;
+            let mut border = 0u8;
+            while let Some(q) = stack.pop() {
+                for m in board.neighbours(q) {
+                    if !board.on_board(m) || seen[m] {
+                        continue;
+                    }
+                    match board.at(m) {
+                        Some(c) if !chains[chain_of[m]].dead => {
+                            border |= 1 << c.index();
+                        }
+                        _ => {
+                            seen[m] = true;
+                            stack.push(m);
+                        }
+                    }
+                }
+            }
+            if border == 3 {
+                best = Some(i);
+            }
+        }
+        match best {
+            Some(i) => chains[i].dead = false,
+            None => break,
+        }
+    }
+}
+
 /// Estimates the dead stones of a finished position with `playouts` random
 /// games; returns the dead map and the ownership (per point, from +1 all
 /// Black to −1 all White).
@@ -301,11 +374,14 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     }
     let scale = 1.0 / played.max(1) as f32;
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
+    // Per chain (by head point): stones, the owner's mean ownership, and
+    // whether it is dead.
     let mut dead = vec![false; n];
-    let mut done = vec![false; n];
+    let mut chains: Vec<ChainFate> = Vec::new();
+    let mut chain_of = vec![usize::MAX; n];
     for p in board.points() {
         let Some(c) = board.at(p) else { continue };
-        if done[p] {
+        if chain_of[p] != usize::MAX {
             continue;
         }
         let stones = board.chain_stones(p);
@@ -316,10 +392,22 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             Color::White => bb.territory[p],
         };
         let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
-        let theirs = if c == Color::Black { -mean } else { mean };
+        let mine = if c == Color::Black { mean } else { -mean };
         for &q in &stones {
-            done[q] = true;
-            dead[q] = enclosed || (!fixed && theirs > DEAD_THRESHOLD);
+            chain_of[q] = chains.len();
+        }
+        chains.push(ChainFate {
+            color: c,
+            stones,
+            mine,
+            enclosed,
+            dead: enclosed || (!fixed && -mine > DEAD_THRESHOLD),
+        });
+    }
+    revive_races(board, &mut chains, &chain_of);
+    for ch in &chains {
+        for &q in &ch.stones {
+            dead[q] = ch.dead;
         }
     }
     (dead, ownership)
@@ -358,6 +446,71 @@ mod tests {
         let (dead, _) = estimate(&b, 64);
         let marked: Vec<_> = b.points().filter(|&p| dead[p]).map(|p| b.xy(p)).collect();
         assert_eq!(marked, [(1, 1), (6, 2)]);
+    }
+
+    /// The chains of `board` with the given (point, dead, owner's mean
+    /// ownership) verdicts, as `estimate` hands them to `revive_races`.
+    fn fates(board: &Board, verdicts: &[((u8, u8), bool, f32)]) -> (Vec<ChainFate>, Vec<usize>) {
+        let mut chain_of = vec![usize::MAX; board.index_len()];
+        let mut chains = Vec::new();
+        for &((x, y), dead, mine) in verdicts {
+            let p = board.index(x, y);
+            let stones = board.chain_stones(p);
+            for &q in &stones {
+                chain_of[q] = chains.len();
+            }
+            chains.push(ChainFate {
+                color: board.at(p).unwrap(),
+                stones,
+                mine,
+                enclosed: false,
+                dead,
+            });
+        }
+        (chains, chain_of)
+    }
+
+    #[test]
+    fn a_race_between_two_sides_groups_keeps_the_stronger_one() {
+        // Two dead-marked chains side by side, each with a living group of
+        // its colour behind it: one of them must live; Black's was kept
+        // more often (0.1 against -0.1), so it is revived.
+        let b = Board::from_diagram("X . X O . O");
+        let (mut chains, chain_of) = fates(
+            &b,
+            &[
+                ((0, 0), false, 1.0),
+                ((2, 0), true, 0.1),
+                ((3, 0), true, -0.1),
+                ((5, 0), false, 1.0),
+            ],
+        );
+        revive_races(&b, &mut chains, &chain_of);
+        let dead: Vec<bool> = chains.iter().map(|c| c.dead).collect();
+        assert_eq!(dead, [false, false, true, false]);
+    }
+
+    #[test]
+    fn stones_inside_a_dead_group_stay_dead() {
+        // A black ring inside White's wall with a white stone in its eye:
+        // only White's living stones are around, so both stay dead.
+        let b = Board::from_diagram(
+            "O O O O O O
+             O X X X X O
+             O X O . X O
+             O X X X X O
+             O O O O O O",
+        );
+        let (mut chains, chain_of) = fates(
+            &b,
+            &[
+                ((0, 0), false, 1.0),
+                ((1, 1), true, 0.1),
+                ((2, 2), true, -0.5),
+            ],
+        );
+        revive_races(&b, &mut chains, &chain_of);
+        assert!(chains[1].dead && chains[2].dead);
     }
 
     #[test]
