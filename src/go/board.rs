@@ -207,6 +207,24 @@ impl Board {
         v
     }
 
+    /// Stones in the chain through `q`.
+    pub fn chain_len(&self, q: usize) -> usize {
+        self.chain_size[self.head[q] as usize] as usize
+    }
+
+    /// Calls `f` with every stone of the chain through `q`, without
+    /// allocating (for playouts).
+    pub fn for_each_stone(&self, q: usize, mut f: impl FnMut(usize)) {
+        let mut s = q;
+        loop {
+            f(s);
+            s = self.next[s] as usize;
+            if s == q {
+                return;
+            }
+        }
+    }
+
     /// Whether playing `color` on empty `p` is legal under rules that
     /// forbid suicide and with simple ko.
     pub fn is_legal(&self, color: Color, p: usize) -> bool {

@@ -4,16 +4,20 @@
 //! The estimator fixes Benson's pass-alive chains (and calls dead any stone
 //! inside the other side's pass-alive territory), then plays random games
 //! to the end from the final position and counts who owns each point at
-//! the end. The playouts follow a light policy: take a chain the last move
-//! left in atari, else save an own chain in atari, else a random legal move
-//! that neither fills an own eye nor puts a chain of two or more stones in
-//! atari (which also keeps most seki alive). They are seeded from the
-//! position, so a game always gets the same answer, and run in batches
-//! until every stone is clear-cut. A chain whose owner's mean ownership
-//! falls below 0.2 is dead, except that of two such chains of both colours
-//! side by side in a race between two sides' groups one must live (the one
-//! kept more often); [`crate::go::territory`] then settles the position and
-//! recognises seki.
+//! the end. The playouts follow a light policy that answers the last move
+//! locally (take the biggest chain it left in atari; save an own chain in
+//! atari by extending or by a counter-capture; shorten the liberties of a
+//! weak opponent chain beside an own chain it cut to two liberties, as a
+//! capturing race is played), else a random legal move that neither fills
+//! an own eye nor puts a chain of two or more stones in atari (which also
+//! keeps most seki alive). They are seeded from the position, so a game
+//! always gets the same answer, and run in batches until every stone is
+//! clear-cut. A chain whose owner's mean ownership falls below 0.2 is
+//! dead, with two corrections: of two such chains of both colours side by
+//! side in a race between two sides' groups one must live (the one kept
+//! more often), and a chain whose removal would win no territory (its
+//! region touches both colours) stays on the board, as players leave it.
+//! [`crate::go::territory`] then settles the position and recognises seki.
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::life::benson;
@@ -160,31 +164,82 @@ fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut EmptyRegions) {
     });
 }
 
-/// The playout policy's first choice: take an opponent chain next to the
-/// last move that is down to one liberty.
+/// The playout policy's first choice: answer the last move locally.
+/// In order: take the biggest opponent chain next to it that is down to
+/// one liberty; save an own chain it put in atari by extending (when that
+/// gives room) or by taking an opponent chain in atari around it; and, when
+/// it cut an own chain of two or more stones down to two liberties, shorten
+/// the liberties of an opponent chain beside it that has no more (a
+/// capturing race is won by the side that fills the other's liberties,
+/// which random moves elsewhere leave to chance).
 fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     let last = last?;
-    let mut around = vec![last];
-    around.extend(b.neighbours(last));
+    let [n0, n1, n2, n3] = b.neighbours(last);
+    let around = [last, n0, n1, n2, n3];
+    let opp = color.opponent();
+    let mut best: Option<(usize, usize)> = None;
     for &q in &around {
-        if b.at(q) == Some(color.opponent()) {
+        if b.at(q) == Some(opp) {
             if let Some(l) = b.atari_liberty(q).filter(|&l| b.is_legal(color, l)) {
-                return Some(l);
-            }
-        }
-    }
-    // Then save an own chain the last move put in atari, if extending
-    // gives it room.
-    for &q in &around {
-        if b.at(q) == Some(color) {
-            if let Some(l) = b.atari_liberty(q) {
-                if b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
-                    return Some(l);
+                let size = b.chain_len(q);
+                if best.is_none_or(|(s, _)| size > s) {
+                    best = Some((size, l));
                 }
             }
         }
     }
+    if let Some((_, l)) = best {
+        return Some(l);
+    }
+    for &q in &around {
+        if b.at(q) != Some(color) {
+            continue;
+        }
+        if let Some(l) = b.atari_liberty(q) {
+            if b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
+                return Some(l);
+            }
+            if let Some(c) = weak_neighbour(b, q, 1) {
+                return Some(c);
+            }
+        } else if b.chain_len(q) >= 2 && b.liberties(q, 3).len() == 2 {
+            if let Some(c) = weak_neighbour(b, q, 2) {
+                return Some(c);
+            }
+        }
+    }
     None
+}
+
+/// A move on a liberty of an opponent chain touching the chain through
+/// `q` that has at most `most` liberties: the capture of one in atari, or
+/// a safe move (legal, the new chain keeps two liberties) that shortens one
+/// with two.
+fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
+    let color = b.at(q)?;
+    let opp = color.opponent();
+    let mut found = None;
+    b.for_each_stone(q, |s| {
+        if found.is_some() {
+            return;
+        }
+        for m in b.neighbours(s) {
+            if b.at(m) != Some(opp) {
+                continue;
+            }
+            let libs = b.liberties(m, 3);
+            if libs.len() > most {
+                continue;
+            }
+            if let Some(&l) = libs.as_slice().iter().find(|&&l| {
+                b.is_legal(color, l) && (libs.len() == 1 || b.liberties_after(color, l) >= 2)
+            }) {
+                found = Some(l);
+                return;
+            }
+        }
+    });
+    found
 }
 
 /// A uniformly random legal move that neither fills the player's own eye
@@ -300,6 +355,49 @@ fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
     }
 }
 
+/// Owner's mean ownership below which a chain stays dead even where
+/// taking it wins no territory: the playouts (nearly) always captured it.
+const DAME_REVIVE_BAR: f32 = -0.8;
+
+/// A dead chain whose removal would leave its points in a region that
+/// touches both colours, and that the referee rule would not give to the
+/// opponent, wins the opponent a prisoner but no territory: players leave
+/// such stones (dame stones in atari, mostly) on the board, and so does
+/// the estimate, unless the playouts took them nearly always.
+fn revive_in_dame(board: &Board, chains: &mut [ChainFate], ownership: &[f32]) {
+    let mut live = board.clone();
+    for ch in chains.iter().filter(|c| c.dead) {
+        for &q in &ch.stones {
+            let (x, y) = board.xy(q);
+            live.set(x, y, None);
+        }
+    }
+    live.finish_setup();
+    let mut region_of = vec![usize::MAX; board.index_len()];
+    let mut regions: Vec<(u8, f32)> = Vec::new();
+    live.empty_regions(&mut EmptyRegions::default(), |pts, border| {
+        for &q in pts {
+            region_of[q] = regions.len();
+        }
+        let mean = pts.iter().map(|&q| ownership[q]).sum::<f32>() / pts.len() as f32;
+        regions.push((border, mean));
+    });
+    for ch in chains.iter_mut() {
+        if !ch.dead || ch.enclosed || ch.mine < DAME_REVIVE_BAR {
+            continue;
+        }
+        let (border, mean) = regions[region_of[ch.stones[0]]];
+        let theirs = if ch.color == Color::Black {
+            -mean
+        } else {
+            mean
+        };
+        if border == BORDER_BLACK | BORDER_WHITE && theirs < 0.9 {
+            ch.dead = false;
+        }
+    }
+}
+
 /// Estimates the dead stones of a finished position with `playouts` random
 /// games; returns the dead map and the ownership (per point, from +1 all
 /// Black to −1 all White).
@@ -405,6 +503,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
         });
     }
     revive_races(board, &mut chains, &chain_of);
+    revive_in_dame(board, &mut chains, &ownership);
     for ch in &chains {
         for &q in &ch.stones {
             dead[q] = ch.dead;
@@ -511,6 +610,84 @@ mod tests {
         );
         revive_races(&b, &mut chains, &chain_of);
         assert!(chains[1].dead && chains[2].dead);
+    }
+
+    #[test]
+    fn a_chain_short_of_liberties_beside_is_attacked() {
+        // The white pair has one liberty (3,0): take it. With two, (3,0)
+        // and (2,2), play one of them; with three, nothing to do.
+        let b = Board::from_diagram(
+            ". X O . .
+             . X O X .
+             . . X . .",
+        );
+        let black = b.index(1, 0);
+        assert_eq!(weak_neighbour(&b, black, 2), Some(b.index(3, 0)));
+        let b = Board::from_diagram(
+            ". X O . .
+             . X O X .
+             . . . . .",
+        );
+        let black = b.index(1, 0);
+        let l = weak_neighbour(&b, black, 2).map(|p| b.xy(p));
+        assert!(l == Some((3, 0)) || l == Some((2, 2)), "{l:?}");
+        assert_eq!(weak_neighbour(&b, black, 1), None);
+        let b = Board::from_diagram(
+            ". X O . .
+             . X O . .
+             . . . . .",
+        );
+        assert_eq!(weak_neighbour(&b, b.index(1, 0), 2), None);
+    }
+
+    #[test]
+    fn a_dead_stone_on_the_boundary_is_left_on_the_board() {
+        // The white stone in atari sits between Black's and White's
+        // stones: taking it off leaves a region touching both colours
+        // (no territory), so it is not counted dead.
+        let b = Board::from_diagram(
+            ". X X O O
+             X O . O O
+             . X X O O",
+        );
+        let own = vec![0.0; b.index_len()];
+        let (mut chains, _) = fates(&b, &[((1, 1), true, -0.2)]);
+        revive_in_dame(&b, &mut chains, &own);
+        assert!(!chains[0].dead);
+        // Inside Black's wall it stays dead; and so does one the playouts
+        // always captured.
+        let b = Board::from_diagram(
+            "X . X O O
+             X O X O O
+             X X X O O",
+        );
+        let (mut chains, _) = fates(&b, &[((1, 1), true, -0.2)]);
+        revive_in_dame(&b, &mut chains, &own);
+        assert!(chains[0].dead);
+        let b = Board::from_diagram(
+            ". X X O O
+             X O . O O
+             . X X O O",
+        );
+        let (mut chains, _) = fates(&b, &[((1, 1), true, -0.9)]);
+        revive_in_dame(&b, &mut chains, &own);
+        assert!(chains[0].dead);
+    }
+
+    #[test]
+    fn chains_sharing_their_only_liberties_are_seki_not_dead() {
+        // Column 2 (White) and column 4 (Black) have no eyes and share
+        // the five liberties of column 3: whoever fills one is captured,
+        // so neither can be taken (seki). The outer groups have two eyes.
+        let b = Board::from_diagram(
+            ". X O . X O .
+             X X O . X O O
+             . X O . X O .
+             X X O . X O O
+             X X O . X O O",
+        );
+        let (dead, _) = estimate(&b, 128);
+        assert!(b.points().all(|p| !dead[p]));
     }
 
     #[test]
