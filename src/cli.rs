@@ -4,6 +4,7 @@
 
 use crate::analysis::bg_match::BgSettings;
 use crate::analysis::go_score::{ScoreSettings, Verdict};
+use crate::analysis::go_zones::{Moment, ZoneSettings};
 use crate::bg::met::{kazaross_xg2, Met};
 use crate::bg::nn::Weights;
 use crate::bg::replay::KeepCube;
@@ -23,7 +24,10 @@ use std::path::PathBuf;
 /// archives and gzipped files in place; `-` reads a list of paths, one per
 /// line, from stdin; Go SGF and backgammon matches (.mat/.txt, GNU
 /// Backgammon SGF). Writes go_games.csv, go_scores.csv, bg_games.csv,
-/// bg_positions.csv (with --positions), errors.csv and summary.csv to --out. `recount explain FILE` shows one game counted.
+/// bg_positions.csv (with --positions), go_zones.csv (with --zones-at or
+/// --zones-from-end), errors.csv and summary.csv to --out. `recount explain
+/// FILE` shows one game counted; `recount zones FILE` one position's
+/// endgame zones and move values.
 #[derive(Debug, Parser)]
 #[command(name = "recount", version, about, long_about = None)]
 pub struct Args {
@@ -63,6 +67,9 @@ pub struct Args {
     /// Exit with status 1 when any error row was written.
     #[arg(long)]
     pub strict: bool,
+
+    #[command(flatten)]
+    pub zones: ZoneArgs,
 
     /// Backgammon: also write bg_positions.csv, one row per position after
     /// each play with its IDs and board features (large).
@@ -141,6 +148,102 @@ impl ScoreArgs {
             },
         };
         Ok((default_rules, settings))
+    }
+}
+
+/// The endgame-zone flags, shared by a run and `recount zones`.
+#[derive(Debug, clap::Args)]
+pub struct ZoneArgs {
+    /// Go: write go_zones.csv for the position after move N of every game
+    /// (passes count as moves).
+    #[arg(
+        long = "zones-at",
+        alias = "at",
+        value_name = "N",
+        conflicts_with = "zones_from_end"
+    )]
+    pub zones_at: Option<u32>,
+
+    /// Go: write go_zones.csv for the position K moves before each game's end.
+    #[arg(long = "zones-from-end", alias = "from-end", value_name = "K")]
+    pub zones_from_end: Option<u32>,
+
+    /// Zones with more empty points are not searched (their rows say so).
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().max_empty)]
+    pub zone_max_empty: usize,
+
+    /// Nor zones with more points in all (at most 64).
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().max_points)]
+    pub zone_max_points: usize,
+
+    /// Search nodes per zone before giving up.
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().budget)]
+    pub zone_budget: u64,
+
+    /// Fill go_zones.csv's search_ms (times vary between runs, so reports
+    /// are then not byte-identical).
+    #[arg(long)]
+    pub zone_timing: bool,
+}
+
+impl ZoneArgs {
+    /// The settings, when zones were asked for (or `always`).
+    fn resolve(&self, always: bool) -> Result<Option<ZoneSettings>, String> {
+        let moment = match (self.zones_at, self.zones_from_end) {
+            (Some(n), _) => Moment::At(n),
+            (None, Some(k)) => Moment::FromEnd(k),
+            (None, None) if always => Moment::FromEnd(0),
+            (None, None) => return Ok(None),
+        };
+        if self.zone_max_empty == 0 || self.zone_budget == 0 || self.zone_max_points == 0 {
+            return Err(
+                "--zone-max-empty, --zone-max-points and --zone-budget must be at least 1".into(),
+            );
+        }
+        Ok(Some(ZoneSettings {
+            moment,
+            max_empty: self.zone_max_empty,
+            max_points: self.zone_max_points.min(64),
+            budget: self.zone_budget,
+            timing: self.zone_timing,
+        }))
+    }
+}
+
+/// `recount zones FILE`: one position's endgame zones and move values.
+#[derive(Debug, Parser)]
+#[command(name = "recount zones", version)]
+pub struct ZonesArgs {
+    /// A diagram (rows of X, O, . and move numbers, or Sensei's Library
+    /// $$ markup) or an SGF file.
+    pub file: PathBuf,
+
+    /// Which game of an SGF file (1-based).
+    #[arg(long, default_value_t = 1)]
+    pub game: u32,
+
+    #[command(flatten)]
+    pub zones: ZoneArgs,
+
+    #[command(flatten)]
+    pub score: ScoreArgs,
+}
+
+fn zones_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
+    let a = ZonesArgs::parse_from(args);
+    let result = a.score.resolve().and_then(|(rules, settings)| {
+        let zs = a.zones.resolve(true)?.expect("always resolved");
+        crate::zones_table::zones_table(&a.file, a.game.max(1), &zs, rules, &settings)
+    });
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("recount zones: {e}");
+            2
+        }
     }
 }
 
@@ -239,6 +342,7 @@ impl TryFrom<Args> for Config {
                 check_sgf: a.check_sgf,
                 scores: !a.no_scores,
                 score,
+                zones: a.zones.resolve(false)?,
                 bg: BgSettings {
                     positions: a.positions,
                     cube: if a.all_cube_decisions {
@@ -264,10 +368,16 @@ impl TryFrom<Args> for Config {
 /// error rows under `--strict`, 2 when the run could not happen.
 pub fn main() -> i32 {
     let mut argv = std::env::args_os();
-    if std::env::args_os().nth(1).is_some_and(|a| a == "explain") {
+    let sub = std::env::args_os().nth(1);
+    if sub.as_ref().is_some_and(|a| a == "explain" || a == "zones") {
         let program = argv.next();
         argv.next();
-        return explain_main(program.into_iter().chain(argv));
+        let rest = program.into_iter().chain(argv);
+        return if sub.is_some_and(|a| a == "zones") {
+            zones_main(rest)
+        } else {
+            explain_main(rest)
+        };
     }
     let args = Args::parse();
     let mut config = match Config::try_from(args) {

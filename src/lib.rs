@@ -15,3 +15,4 @@ pub mod go;
 pub mod parse;
 pub mod pipeline;
 pub mod report;
+pub mod zones_table;

@@ -8,7 +8,8 @@
 
 use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
 use crate::analysis::go_game::{go_game_row, RulesUsed};
-use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
+use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, ScoreStats};
+use crate::analysis::go_zones::{game_zones, ZoneSettings};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
@@ -46,6 +47,8 @@ pub struct Settings {
     /// Score every game (`go_scores.csv`); off with `--no-scores`.
     pub scores: bool,
     pub score: ScoreSettings,
+    /// Endgame zones of each Go game (`go_zones.csv`), when asked for.
+    pub zones: Option<ZoneSettings>,
     /// Backgammon reports: positions, cube decisions, match equity table.
     pub bg: BgSettings,
 }
@@ -151,6 +154,9 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
+    if let Some(zs) = &settings.zones {
+        zone_rows(unit, &record, rules, settings, zs, rows);
+    }
     let mut tally = Tally {
         games: 1,
         illegal_moves: replayed.illegal.len() as u64,
@@ -171,6 +177,37 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
     rows.push(Table::GoScores, &scored.row);
     tally.scoring = ScoreStats::of(&scored);
     Ok(tally)
+}
+
+/// The game's `go_zones.csv` rows; a game too short for the move asked
+/// for gets one row saying so.
+fn zone_rows(
+    unit: &Unit,
+    record: &crate::go::record::GoRecord,
+    rules: Rules,
+    settings: &Settings,
+    zs: &ZoneSettings,
+    rows: &mut RowBuf,
+) {
+    let settle = |r: &crate::go::replay::Replay| settle_game(record, r, &settings.score).0;
+    match game_zones(record, rules, settle, zs) {
+        Ok(pz) => {
+            for row in pz.rows(&unit.origin, unit.game, zs.timing) {
+                rows.push(Table::GoZones, &row);
+            }
+        }
+        Err(reason) => rows.push(
+            Table::GoZones,
+            &crate::report::GoZoneRow {
+                source: unit.origin.path.clone(),
+                member: unit.origin.member.clone().unwrap_or_default(),
+                game: unit.game,
+                status: "not_searched",
+                reason,
+                ..Default::default()
+            },
+        ),
+    }
 }
 
 fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {

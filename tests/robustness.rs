@@ -56,6 +56,11 @@ fn settings() -> Settings {
             playouts: 8,
             song: Default::default(),
         },
+        // Zones too, on a small budget: mutated games must not panic there.
+        zones: Some(recount::analysis::go_zones::ZoneSettings {
+            budget: 20_000,
+            ..Default::default()
+        }),
         bg: recount::analysis::bg_match::BgSettings {
             positions: true,
             cube: recount::bg::replay::KeepCube::All,

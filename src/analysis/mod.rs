@@ -5,3 +5,4 @@ pub mod bg_cube;
 pub mod bg_match;
 pub mod go_game;
 pub mod go_score;
+pub mod go_zones;

@@ -4,6 +4,8 @@
 pub mod board;
 pub mod dead;
 pub mod life;
+pub mod local_game;
+pub mod move_values;
 pub mod record;
 pub mod replay;
 pub mod result;
@@ -11,3 +13,4 @@ pub mod rules;
 pub mod scoring;
 pub mod song;
 pub mod territory;
+pub mod zones;

@@ -76,7 +76,8 @@ pub struct Replay {
     pub illegal: Vec<Finding>,
 }
 
-fn sgf_point(x: u8, y: u8) -> String {
+/// A point as SGF writes it: column then row, `a`–`z` then `A`–`Z`.
+pub fn sgf_point(x: u8, y: u8) -> String {
     let letter = |n: u8| {
         if n < 26 {
             (b'a' + n) as char
@@ -98,6 +99,13 @@ fn sgf_point(x: u8, y: u8) -> String {
 /// assert_eq!(r.board.encode(), "1O3/O4/2X2/5/5");
 /// ```
 pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
+    replay_with(record, rules, |_| {})
+}
+
+/// [`replay`], calling `after_move` after every move of the main line
+/// (passes and skipped moves included) with the replay so far: a caller
+/// can look at the position after move N.
+pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&Replay)) -> Replay {
     let mut r = Replay {
         board: Board::new(record.width, record.height),
         moves: 0,
@@ -137,6 +145,7 @@ pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
                         consecutive_passes = 0;
                         if r.board.get(x, y).is_some() {
                             r.illegal.push(finding(Illegal::Occupied, sgf_point(x, y)));
+                            after_move(&r);
                             continue;
                         }
                         let ko = r.board.is_ko_recapture(color, x, y);
@@ -157,6 +166,7 @@ pub fn replay(record: &GoRecord, rules: Rules) -> Replay {
                         }
                     }
                 }
+                after_move(&r);
             }
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod bg_sgf;
 pub mod charset;
+pub mod diagram;
 pub mod mat;
 pub mod sgf;
 pub mod split;

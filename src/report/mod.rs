@@ -7,7 +7,7 @@ pub mod rows;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPositionRow};
-pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, SummaryRow};
+pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
 use serde::Serialize;
@@ -17,6 +17,7 @@ use serde::Serialize;
 pub enum Table {
     GoGames,
     GoScores,
+    GoZones,
     BgGames,
     BgPositions,
     BgCube,
@@ -25,9 +26,10 @@ pub enum Table {
 }
 
 impl Table {
-    pub const ALL: [Table; 7] = [
+    pub const ALL: [Table; 8] = [
         Table::GoGames,
         Table::GoScores,
+        Table::GoZones,
         Table::BgGames,
         Table::BgPositions,
         Table::BgCube,
@@ -39,6 +41,7 @@ impl Table {
         match self {
             Table::GoGames => "go_games.csv",
             Table::GoScores => "go_scores.csv",
+            Table::GoZones => "go_zones.csv",
             Table::BgGames => "bg_games.csv",
             Table::BgPositions => "bg_positions.csv",
             Table::BgCube => "bg_cube.csv",
@@ -52,6 +55,7 @@ impl Table {
         match self {
             Table::GoGames => header_of::<GoGameRow>(),
             Table::GoScores => header_of::<GoScoreRow>(),
+            Table::GoZones => header_of::<GoZoneRow>(),
             Table::BgGames => header_of::<BgGameRow>(),
             Table::BgPositions => header_of::<BgPositionRow>(),
             Table::BgCube => header_of::<BgCubeRow>(),

@@ -127,6 +127,68 @@ pub struct GoScoreRow {
     pub reason: String,
 }
 
+/// One endgame zone of a position (`go_zones.csv`): its followers and the
+/// four move values of seed `go-endgame-count-and-move-values.txt`.
+#[derive(Debug, Default, Serialize)]
+pub struct GoZoneRow {
+    pub source: String,
+    pub member: String,
+    /// 1-based game of the file (1 for a diagram).
+    pub game: u32,
+    /// The position is the one after this move (0 for a diagram).
+    pub move_number: u32,
+    /// 1-based, in board order of each zone's first point.
+    pub zone_id: u32,
+    /// The zone's points as SGF writes them, space separated.
+    pub zone_points: String,
+    pub size: u32,
+    pub empty_points: u32,
+    /// `solved`, `territory` (fenced by one colour: nothing to play) or
+    /// `not_searched` (see `reason`).
+    pub status: &'static str,
+    pub reason: String,
+    /// Counts of the black and white followers (Black's points minus
+    /// White's in the zone).
+    pub black_count: Option<i32>,
+    pub white_count: Option<i32>,
+    /// Best lines as SGF moves, starter first (`W[]` a local pass).
+    pub black_sequence: String,
+    pub white_sequence: String,
+    /// (B − W moves in the black sequence) − (B − W moves in the white one).
+    pub tally: Option<i32>,
+    /// Black follower's count − white follower's count.
+    pub difference: Option<i32>,
+    /// The traditional sum of values favouring each starter, or
+    /// `inapplicable` when a follower favours the other player.
+    pub naive_sum: String,
+    /// The sum with negative values allowed.
+    pub corrected_sum: Option<i32>,
+    /// difference ÷ tally; empty when the tally is not positive.
+    pub modern_value: Option<String>,
+    /// `settled`, `gote`, `black_sente`, `white_sente`, `double_sente`.
+    pub zone_type: &'static str,
+    /// Who plays reverse sente here (`black`/`white`), if anyone.
+    pub reverse_sente: &'static str,
+    /// Mean of the followers' counts (the zone's count).
+    pub mean_count: Option<f64>,
+    /// Search nodes (local positions and capture reading).
+    pub nodes: u64,
+    /// Search time, with `--zone-timing` only (times vary between runs).
+    pub search_ms: Option<f64>,
+    /// The position's fixed part: settled territory and prisoners so far.
+    pub base_count: Option<i32>,
+    /// The game's count at its end (territory scoring, no komi).
+    pub final_count: Option<i32>,
+    /// A diagram's numbered sequences played out, and whether the search
+    /// agrees with them.
+    pub given_black_sequence: String,
+    pub given_black_count: Option<i32>,
+    pub given_black_check: String,
+    pub given_white_sequence: String,
+    pub given_white_count: Option<i32>,
+    pub given_white_check: String,
+}
+
 /// Run totals (`summary.csv`): one row per interpretation, verdict and
 /// dead-stone source.
 #[derive(Debug, Default, Serialize)]

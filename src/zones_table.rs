@@ -1,0 +1,275 @@
+//! `recount zones FILE`: one position's endgame zones drawn on the board,
+//! and each zone's followers and four move values as a readable table.
+
+use crate::analysis::go_game::RulesUsed;
+use crate::analysis::go_score::{settle_game, ScoreSettings};
+use crate::analysis::go_zones::{diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings};
+use crate::go::board::Color;
+use crate::go::move_values::fmt_value;
+use crate::go::record::read_record;
+use crate::go::rules::Rules;
+use crate::go::zones::Fixed;
+use crate::parse::diagram;
+use crate::parse::sgf::parse_tree;
+use crate::parse::split::{split_trees, Chunk};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The legend of the drawing.
+pub const LEGEND: &str = "X O safe stones   x o stones in a zone   b w settled territory   \
+                          # @ dead Black / White stones in settled territory   \
+                          1-9 A-Z empty points of zone 1, 2, …";
+
+/// What `recount zones` prints for the file at `path`: a diagram (the
+/// seed's form or Sensei's Library markup) or an SGF game at a move.
+///
+/// # Errors
+/// A message for a person when the file, game or move cannot be read.
+pub fn zones_table(
+    path: &Path,
+    game: u32,
+    s: &ZoneSettings,
+    default_rules: (&'static str, Rules),
+    score: &ScoreSettings,
+) -> Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let is_sgf = text.trim_start().starts_with('(');
+    let (pz, title) = if is_sgf {
+        let mut tree = None;
+        let mut index = 0;
+        split_trees(&bytes[..], 64 << 20, |chunk| {
+            index += 1;
+            if index == game {
+                tree = Some(chunk);
+                return false;
+            }
+            true
+        })
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        let Some(Chunk::Tree(b)) = tree else {
+            return Err(format!(
+                "'{}' has no readable game {game} ({index} found); choose one with --game",
+                path.display()
+            ));
+        };
+        let tree = parse_tree(&b).map_err(|e| format!("game {game}: {e}"))?;
+        let record = read_record(&tree).map_err(|e| format!("game {game}: {e}"))?;
+        let (_, rules) = RulesUsed::for_record(&record, default_rules);
+        let pz = game_zones(&record, rules, |r| settle_game(&record, r, score).0, s)
+            .map_err(|e| format!("game {game}: {e}"))?;
+        let title = format!(
+            "{} game {game}, position after move {}",
+            path.display(),
+            pz.move_number
+        );
+        (pz, title)
+    } else {
+        let d = diagram::parse(&text).map_err(|e| format!("'{}': {e}", path.display()))?;
+        let sides: Vec<&str> = ["top", "bottom", "left", "right"]
+            .iter()
+            .zip(d.open)
+            .filter(|(_, o)| *o)
+            .map(|(n, _)| *n)
+            .collect();
+        let title = format!(
+            "{} (diagram; outer stones: those touching the {} side)",
+            path.display(),
+            sides.join("/")
+        );
+        (diagram_zones(&d, s), title)
+    };
+    Ok(render(&pz, &title, s.timing))
+}
+
+fn zone_mark(i: usize) -> char {
+    const MARKS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWYZ";
+    MARKS.get(i).map_or('?', |&m| m as char)
+}
+
+/// The drawing and the table.
+pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
+    let b = &pz.board;
+    let mut out = String::new();
+    let _ = writeln!(out, "{title}\n");
+    let mut zone_of = vec![usize::MAX; b.index_len()];
+    for (i, z) in pz.zones.iter().enumerate() {
+        for &p in &z.zone.points {
+            zone_of[p] = i;
+        }
+    }
+    let letters: String = (0..b.width())
+        .map(|x| {
+            format!(
+                " {}",
+                crate::go::replay::sgf_point(x, 0)
+                    .chars()
+                    .next()
+                    .unwrap_or('?')
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "  {letters}");
+    for y in 0..b.height() {
+        let row_letter = crate::go::replay::sgf_point(0, y)
+            .chars()
+            .nth(1)
+            .unwrap_or('?');
+        let _ = write!(out, "{row_letter} ");
+        for x in 0..b.width() {
+            let p = b.index(x, y);
+            let c = match (pz.fixed[p], b.at(p)) {
+                (Some(Fixed::Stone(Color::Black)), _) => 'X',
+                (Some(Fixed::Stone(Color::White)), _) => 'O',
+                (Some(Fixed::Territory(Color::Black)), _) => 'b',
+                (Some(Fixed::Territory(Color::White)), _) => 'w',
+                (Some(Fixed::Prisoner(Color::White)), _) => '#',
+                (Some(Fixed::Prisoner(Color::Black)), _) => '@',
+                (None, Some(Color::Black)) => 'x',
+                (None, Some(Color::White)) => 'o',
+                (None, None) => zone_mark(zone_of[p]),
+            };
+            let _ = write!(out, " {c}");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\n{LEGEND}\n");
+    for (i, z) in pz.zones.iter().enumerate() {
+        let pts: Vec<String> = z
+            .zone
+            .points
+            .iter()
+            .map(|&p| {
+                let (x, y) = b.xy(p);
+                crate::go::replay::sgf_point(x, y)
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "zone {} ({}): {} point{}, {} empty: {}",
+            i + 1,
+            zone_mark(i),
+            pts.len(),
+            if pts.len() == 1 { "" } else { "s" },
+            z.zone.empties,
+            pts.join(" ")
+        );
+        let row = |out: &mut String, k: &str, v: String| {
+            let _ = writeln!(out, "  {k:<16}{v}");
+        };
+        match &z.outcome {
+            Outcome::Territory(c) => row(
+                &mut out,
+                "settled",
+                format!(
+                    "{}'s territory: count {}",
+                    if *c == Color::Black { "Black" } else { "White" },
+                    fmt_value(z.mean_count().unwrap_or(0.0))
+                ),
+            ),
+            Outcome::TooLarge => row(
+                &mut out,
+                "not searched",
+                "too large (raise --zone-max-empty / --zone-max-points; 64 points at most)".into(),
+            ),
+            Outcome::Budget(n) => row(
+                &mut out,
+                "not searched",
+                format!("search stopped after {n} nodes (raise --zone-budget)"),
+            ),
+            Outcome::Solved {
+                black,
+                white,
+                values,
+            } => {
+                let (bc, wc) = (black.count, white.count);
+                let seq = |line: &str| {
+                    if line.is_empty() {
+                        "(no move)".to_string()
+                    } else {
+                        line.to_string()
+                    }
+                };
+                row(
+                    &mut out,
+                    "black follower",
+                    format!(
+                        "{:<28} count {bc}",
+                        seq(&z.line_text(b, &black.line, Color::Black))
+                    ),
+                );
+                row(
+                    &mut out,
+                    "white follower",
+                    format!(
+                        "{:<28} count {wc}",
+                        seq(&z.line_text(b, &white.line, Color::White))
+                    ),
+                );
+                row(&mut out, "difference", values.difference_text(bc, wc));
+                row(&mut out, "naive sum", values.naive_sum_text(bc, wc));
+                row(&mut out, "corrected sum", values.corrected_sum_text(bc, wc));
+                row(
+                    &mut out,
+                    "tally",
+                    values.tally_text(black.net_moves(true), white.net_moves(false)),
+                );
+                row(&mut out, "modern", values.modern_text());
+                row(&mut out, "type", values.zone_type.describe().into());
+                for g in pz.given.iter().filter(|g| g.zone == i) {
+                    let f = if g.starter == Color::Black {
+                        black
+                    } else {
+                        white
+                    };
+                    let agrees = g.problem.is_none()
+                        && f.count == g.count
+                        && f.net_moves(g.starter == Color::Black) == g.net_moves;
+                    let who = if g.starter == Color::Black {
+                        "given (Black)"
+                    } else {
+                        "given (White)"
+                    };
+                    let mut v = format!(
+                        "{:<28} count {}, net moves {}",
+                        z.line_text(b, &g.line, g.starter),
+                        g.count,
+                        g.net_moves
+                    );
+                    if let Some(p) = &g.problem {
+                        let _ = write!(v, " ({p})");
+                    }
+                    v.push_str(if agrees {
+                        ": agrees with the search"
+                    } else {
+                        ": DIFFERS from the search"
+                    });
+                    row(&mut out, who, v);
+                }
+            }
+        }
+        let mut search = format!("{} nodes", z.nodes);
+        if timing {
+            let _ = write!(search, ", {:.3} ms", z.micros as f64 / 1000.0);
+        }
+        row(&mut out, "search", search);
+    }
+    for m in &pz.drawn_mismatches {
+        let _ = writeln!(out, "note: {m}");
+    }
+    if let (Some(base), Some(total)) = (pz.base_count, pz.estimated_count()) {
+        let _ = writeln!(
+            out,
+            "\ncount: fixed part {base} + zones' mean counts = {}",
+            fmt_value(total)
+        );
+    }
+    if let Some(f) = pz.final_count {
+        let _ = writeln!(
+            out,
+            "final count of the game (territory and prisoners, no komi): {f}"
+        );
+    }
+    out
+}
