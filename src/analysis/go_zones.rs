@@ -47,7 +47,7 @@ impl Default for ZoneSettings {
             moment: Moment::FromEnd(0),
             max_empty: 14,
             max_points: 24,
-            budget: 1_000_000,
+            budget: 500_000,
             timing: false,
         }
     }

@@ -22,7 +22,7 @@
 //! not searched when even its best case (every empty point the mover's, every
 //! unsafe enemy stone his prisoner) cannot beat what the mover already has.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Largest zone the bit-set board holds.
 pub const MAX_POINTS: usize = 64;
@@ -264,7 +264,9 @@ impl Node {
 pub struct Search<'a> {
     g: &'a LocalBoard,
     tt: HashMap<Key, Bounds>,
-    shortest: HashMap<Key, (u32, Step)>,
+    /// Shortest value-keeping lines: (length, first step, exact) or, when
+    /// not exact, no line shorter than the length exists.
+    shortest: HashMap<Key, (u32, Step, bool)>,
     settled: HashMap<Stones, i32>,
     captures: HashMap<(Stones, u8, bool, u8, u8), bool>,
     path: Vec<Stones>,
@@ -279,10 +281,10 @@ impl<'a> Search<'a> {
     pub fn new(g: &'a LocalBoard, budget: u64) -> Search<'a> {
         Search {
             g,
-            tt: HashMap::new(),
-            shortest: HashMap::new(),
-            settled: HashMap::new(),
-            captures: HashMap::new(),
+            tt: HashMap::default(),
+            shortest: HashMap::default(),
+            settled: HashMap::default(),
+            captures: HashMap::default(),
             path: Vec::new(),
             max_depth: 3 * g.n + 8,
             nodes: 0,
@@ -314,7 +316,7 @@ impl<'a> Search<'a> {
         while node.passes < 2 && self.nodes <= self.budget {
             let v = self.exact(node);
             self.path.push(node.s);
-            let (_, step) = self.shortest_line(node, v);
+            let (_, step) = self.shortest_line(node, v, u32::MAX);
             line.push(step);
             let (next, _) = self.child(node, step).expect("a chosen step is legal");
             node = next;
@@ -449,6 +451,15 @@ impl<'a> Search<'a> {
             alpha = alpha.max(b.lower);
             beta = beta.min(b.upper);
         }
+        // Formula of hope for the node: each side can pass from here on, so
+        // the value lies between what either could reach alone.
+        let (lower, upper) = (self.hope(&n.s, false), self.hope(&n.s, true));
+        if upper <= alpha || lower == upper {
+            return upper;
+        }
+        if lower >= beta {
+            return lower;
+        }
         let (a0, b0) = (alpha, beta);
         let sign = if n.black { 1 } else { -1 };
         let mut best = -INF * sign;
@@ -515,21 +526,30 @@ impl<'a> Search<'a> {
 
     /// Among the steps at `n` that keep its value `v`, the one whose line
     /// (both sides keeping to value-keeping steps) ends soonest, and that
-    /// line's length.
-    fn shortest_line(&mut self, n: Node, v: i32) -> (u32, Step) {
+    /// line's length; only lines shorter than `limit` are looked for
+    /// (`u32::MAX` when there is none).
+    fn shortest_line(&mut self, n: Node, v: i32, limit: u32) -> (u32, Step) {
         if n.passes >= 2 {
             return (0, None);
         }
         let key = n.key();
-        if let Some(&r) = self.shortest.get(&key) {
-            return r;
+        match self.shortest.get(&key) {
+            Some(&(len, step, true)) => return (len, step),
+            Some(&(none_below, _, false)) if limit <= none_below => return (u32::MAX, None),
+            _ => {}
         }
         let here = self.path.len();
         let mut best = (u32::MAX, None);
+        let mut bound = limit;
         for (step, c, gain) in self.steps(n, here) {
-            // Nothing is shorter than a pass that ends the line.
-            if best.0 <= 1 || self.nodes > self.budget {
-                break;
+            // The shortest a line through this step can be: a pass that
+            // ends it, else the closing passes still to come.
+            let least = match step {
+                None => 1 + u32::from(c.passes < 2),
+                Some(_) => 3,
+            };
+            if least >= bound || self.nodes > self.budget {
+                continue;
             }
             // Does the step keep the value? (A null-window test.)
             self.path.push(c.s);
@@ -539,14 +559,19 @@ impl<'a> Search<'a> {
                 gain + self.alpha_beta(c, here + 1, v - gain, v + 1 - gain) <= v
             };
             if keeps {
-                let (len, _) = self.shortest_line(c, v - gain);
-                if len.saturating_add(1) < best.0 {
-                    best = (len.saturating_add(1), step);
+                let (len, _) = self.shortest_line(c, v - gain, bound - 1);
+                if len < bound - 1 {
+                    best = (len + 1, step);
+                    bound = len + 1;
                 }
             }
             self.path.pop();
         }
-        self.shortest.insert(key, best);
+        let entry = match best {
+            (u32::MAX, _) => (limit, None, false),
+            (len, step) => (len, step, true),
+        };
+        self.shortest.insert(key, entry);
         best
     }
 
@@ -558,7 +583,11 @@ impl<'a> Search<'a> {
     fn hope(&self, s: &Stones, black: bool) -> i32 {
         let g = self.g;
         let enemy = g.unsafe_stones(s, !black);
-        let claimable = (g.empty(s) | enemy) & !g.safe_touch[usize::from(black)];
+        // Points next to the enemy's safe stones, in or around the zone,
+        // can never be the mover's territory.
+        let enemy_safe = s.of(!black) & !enemy;
+        let fenced = g.safe_touch[usize::from(black)] | g.around(enemy_safe);
+        let claimable = (g.empty(s) | enemy) & !fenced;
         let best = (claimable.count_ones() + enemy.count_ones()) as i32;
         if black {
             best
