@@ -212,6 +212,14 @@ impl Board {
         self.chain_size[self.head[q] as usize] as usize
     }
 
+    /// Whether the chain through `q` surely has more than `k` liberties,
+    /// told in O(1) from its pseudo-liberty count (one empty point counts
+    /// at most four times): `false` means "maybe not", for a cheap filter
+    /// before [`Board::liberties`].
+    pub fn surely_more_liberties_than(&self, q: usize, k: usize) -> bool {
+        self.pseudo_libs[self.head[q] as usize] as usize > 4 * k
+    }
+
     /// Calls `f` with every stone of the chain through `q`, without
     /// allocating (for playouts).
     pub fn for_each_stone(&self, q: usize, mut f: impl FnMut(usize)) {
@@ -352,30 +360,6 @@ impl Board {
 
     /// Plays on a point index (see [`Board::play`]).
     pub fn play_at(&mut self, color: Color, p: usize) -> Played {
-        let (x, y) = self.xy(p);
-        self.play(color, x, y)
-    }
-
-    /// The stone at column `x`, row `y` (0-based from the top left, as SGF
-    /// counts), if any.
-    pub fn get(&self, x: u8, y: u8) -> Option<Color> {
-        match self.cells[self.index(x, y)] {
-            BLACK => Some(Color::Black),
-            WHITE => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    /// Whether playing `color` at (`x`, `y`) would retake a ko at once.
-    pub fn is_ko_recapture(&self, color: Color, x: u8, y: u8) -> bool {
-        self.ko == Some((self.index(x, y) as u16, color))
-    }
-
-    /// Plays a stone on an empty point: removes opponent chains left without
-    /// liberties, then the player's own chain if it has none (suicide).
-    /// The caller checks that the point is empty.
-    pub fn play(&mut self, color: Color, x: u8, y: u8) -> Played {
-        let p = self.index(x, y);
         debug_assert_eq!(self.cells[p], EMPTY);
         self.ko = None;
         self.emptied.clear();
@@ -397,6 +381,28 @@ impl Board {
             self.ko = Some((last_captured as u16, color.opponent()));
         }
         played
+    }
+
+    /// The stone at column `x`, row `y` (0-based from the top left, as SGF
+    /// counts), if any.
+    pub fn get(&self, x: u8, y: u8) -> Option<Color> {
+        match self.cells[self.index(x, y)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether playing `color` at (`x`, `y`) would retake a ko at once.
+    pub fn is_ko_recapture(&self, color: Color, x: u8, y: u8) -> bool {
+        self.ko == Some((self.index(x, y) as u16, color))
+    }
+
+    /// Plays a stone on an empty point: removes opponent chains left without
+    /// liberties, then the player's own chain if it has none (suicide).
+    /// The caller checks that the point is empty.
+    pub fn play(&mut self, color: Color, x: u8, y: u8) -> Played {
+        self.play_at(color, self.index(x, y))
     }
 
     /// Points the last [`Board::play`] emptied (captured or suicided

@@ -73,7 +73,9 @@ const REFEREE_OWNERSHIP: f32 = 0.9;
 /// Settles `board`; with `ownership` (per point, +1 Black … −1 White, from
 /// the estimator), a region bordered by both colours that one side clearly
 /// owns is that side's territory, as a referee decides points behind an
-/// unclosed boundary. Without it such regions are dame, as servers count.
+/// unclosed boundary, except its points touching the other side's stones:
+/// those are the gaps the owner would fill, dame. Without ownership such
+/// regions are dame, as servers count.
 pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> Settlement {
     // The board with dead stones taken off.
     let mut live = board.clone();
@@ -224,9 +226,20 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
                 .find(|&m| live.at(m).is_some());
             stone.is_some_and(|m| in_seki[group(&mut parent, m)])
         };
+        let by_referee = *border == 3 && owner.is_some();
         for &q in pts {
+            // Behind an unclosed boundary, a point touching the other
+            // side's stones is the gap the owner would fill: dame.
+            let gap = |c: Color| {
+                by_referee
+                    && live
+                        .neighbours(q)
+                        .iter()
+                        .any(|&m| live.at(m) == Some(c.opponent()))
+            };
             let region_kind = match owner {
                 Some(c) if seki_eye => PointKind::SekiEye(c),
+                Some(c) if gap(c) => PointKind::Dame,
                 Some(c) => PointKind::Territory(c),
                 None if seki_region[r] => PointKind::Seki,
                 None => PointKind::Dame,
@@ -373,6 +386,27 @@ mod tests {
         assert_eq!(s.territory, [3, 1]);
         assert_eq!(s.dead, [0, 1]);
         assert_eq!(s.areas, [1, 1]);
+    }
+
+    #[test]
+    fn behind_an_unclosed_boundary_the_gap_is_dame() {
+        // Black's area of five points touches White at (4,2). Counted
+        // mechanically it is dame; when the playouts give it to Black, a
+        // referee gives Black the four points behind the gap, and the gap
+        // itself (which Black would fill) stays dame.
+        let b = Board::from_diagram(
+            ". X X X X O .
+             X X . . X O O
+             . X . . . O .
+             X X X X X O O",
+        );
+        let none = vec![false; b.index_len()];
+        let s = settle(&b, &none);
+        assert_eq!((s.territory, s.dame), ([2, 2], 5));
+        let own = vec![1.0; b.index_len()];
+        let s = settle_with(&b, &none, Some(&own));
+        assert_eq!((s.territory, s.dame), ([6, 2], 1));
+        assert_eq!(s.kinds[b.index(4, 2)], Some(PointKind::Dame));
     }
 
     #[test]
