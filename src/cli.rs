@@ -184,6 +184,10 @@ pub struct ZoneArgs {
     /// are then not byte-identical).
     #[arg(long)]
     pub zone_timing: bool,
+
+    /// Search zones without the formula of hope (for benchmarks).
+    #[arg(long, hide = true)]
+    pub zone_no_hope: bool,
 }
 
 impl ZoneArgs {
@@ -206,6 +210,7 @@ impl ZoneArgs {
             max_points: self.zone_max_points.min(64),
             budget: self.zone_budget,
             timing: self.zone_timing,
+            no_hope: self.zone_no_hope,
         }))
     }
 }

@@ -39,6 +39,8 @@ pub struct ZoneSettings {
     /// Fill `search_ms` (off by default: times differ run to run, reports
     /// must not).
     pub timing: bool,
+    /// Search without the formula of hope (benchmarks only).
+    pub no_hope: bool,
 }
 
 impl Default for ZoneSettings {
@@ -49,6 +51,7 @@ impl Default for ZoneSettings {
             max_points: 24,
             budget: 500_000,
             timing: false,
+            no_hope: false,
         }
     }
 }
@@ -136,6 +139,9 @@ fn solve(zone: &Zone, s: &ZoneSettings) -> (Outcome, u64) {
         return (Outcome::TooLarge, 0);
     };
     let mut search = Search::new(local, s.budget);
+    if s.no_hope {
+        search = search.without_hope();
+    }
     let result = search
         .follower(zone.start, true)
         .and_then(|b| Ok((b, search.follower(zone.start, false)?)));

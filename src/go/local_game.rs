@@ -274,6 +274,8 @@ pub struct Search<'a> {
     /// Nodes visited so far (local-game positions, capture reading included).
     pub nodes: u64,
     budget: u64,
+    /// Whether lines are cut by the formula of hope.
+    hope: bool,
 }
 
 impl<'a> Search<'a> {
@@ -289,7 +291,15 @@ impl<'a> Search<'a> {
             max_depth: 3 * g.n + 8,
             nodes: 0,
             budget,
+            hope: true,
         }
+    }
+
+    /// Turns the formula of hope off (for benchmarks: the same search
+    /// without its cuts).
+    pub fn without_hope(mut self) -> Search<'a> {
+        self.hope = false;
+        self
     }
 
     /// The follower when `black` starts from `start`. Play alternates; either
@@ -453,12 +463,14 @@ impl<'a> Search<'a> {
         }
         // Formula of hope for the node: each side can pass from here on, so
         // the value lies between what either could reach alone.
-        let (lower, upper) = (self.hope(&n.s, false), self.hope(&n.s, true));
-        if upper <= alpha || lower == upper {
-            return upper;
-        }
-        if lower >= beta {
-            return lower;
+        if self.hope {
+            let (lower, upper) = (self.hope(&n.s, false), self.hope(&n.s, true));
+            if upper <= alpha || lower == upper {
+                return upper;
+            }
+            if lower >= beta {
+                return lower;
+            }
         }
         let (a0, b0) = (alpha, beta);
         let sign = if n.black { 1 } else { -1 };
@@ -475,7 +487,7 @@ impl<'a> Search<'a> {
             // Formula of hope: a play whose best case cannot beat what the
             // mover is already sure of is not searched; its best case
             // stands in as a bound.
-            if step.is_some() {
+            if step.is_some() && self.hope {
                 let hope = gain + self.hope(&c.s, n.black);
                 let hopeless = if n.black { hope <= alpha } else { hope >= beta };
                 if hopeless {
