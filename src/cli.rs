@@ -448,6 +448,15 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let zones = if c.settings.zones.is_some() {
+        let z = &t.zones.status;
+        format!(
+            "; zones: {} solved, {} territory, {} not searched",
+            z[0], z[1], z[2]
+        )
+    } else {
+        String::new()
+    };
     let bg = if t.matches > 0 {
         format!(
             "; backgammon: {} matches, {} games, {} plays, {} illegal plays, {} games with findings",
@@ -458,7 +467,7 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     };
     format!(
         "recount: {} files{skipped}, {} Go games, {} error rows, {} illegal moves in {secs:.2} s \
-         ({rate:.0} games/s){audit}{bg}; reports in {}",
+         ({rate:.0} games/s){audit}{zones}{bg}; reports in {}",
         t.files,
         t.games,
         t.errors,

@@ -9,7 +9,7 @@
 use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
 use crate::analysis::go_game::{go_game_row, RulesUsed};
 use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, ScoreStats};
-use crate::analysis::go_zones::{game_zones, ZoneSettings};
+use crate::analysis::go_zones::{game_zones, ZoneSettings, ZoneStats};
 use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
@@ -67,6 +67,7 @@ pub struct Tally {
     pub errors: u64,
     pub illegal_moves: u64,
     pub scoring: ScoreStats,
+    pub zones: ZoneStats,
 }
 
 impl AddAssign for Tally {
@@ -78,6 +79,7 @@ impl AddAssign for Tally {
         self.errors += o.errors;
         self.illegal_moves += o.illegal_moves;
         self.scoring += o.scoring;
+        self.zones += o.zones;
     }
 }
 
@@ -154,10 +156,12 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
-    if let Some(zs) = &settings.zones {
-        zone_rows(unit, &record, rules, settings, zs, rows);
-    }
+    let zones = match &settings.zones {
+        Some(zs) => zone_rows(unit, &record, rules, settings, zs, rows),
+        None => ZoneStats::default(),
+    };
     let mut tally = Tally {
+        zones,
         games: 1,
         illegal_moves: replayed.illegal.len() as u64,
         ..Tally::default()
@@ -179,8 +183,8 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
     Ok(tally)
 }
 
-/// The game's `go_zones.csv` rows; a game too short for the move asked
-/// for gets one row saying so.
+/// The game's `go_zones.csv` rows (a game too short for the move asked for
+/// gets one row saying so), and their totals.
 fn zone_rows(
     unit: &Unit,
     record: &crate::go::record::GoRecord,
@@ -188,26 +192,23 @@ fn zone_rows(
     settings: &Settings,
     zs: &ZoneSettings,
     rows: &mut RowBuf,
-) {
+) -> ZoneStats {
     let settle = |r: &crate::go::replay::Replay| settle_game(record, r, &settings.score).0;
-    match game_zones(record, rules, settle, zs) {
-        Ok(pz) => {
-            for row in pz.rows(&unit.origin, unit.game, zs.timing) {
-                rows.push(Table::GoZones, &row);
-            }
-        }
-        Err(reason) => rows.push(
-            Table::GoZones,
-            &crate::report::GoZoneRow {
-                source: unit.origin.path.clone(),
-                member: unit.origin.member.clone().unwrap_or_default(),
-                game: unit.game,
-                status: "not_searched",
-                reason,
-                ..Default::default()
-            },
-        ),
+    let zone_rows = match game_zones(record, rules, settle, zs) {
+        Ok(pz) => pz.rows(&unit.origin, unit.game, zs.timing),
+        Err(reason) => vec![crate::report::GoZoneRow {
+            source: unit.origin.path.clone(),
+            member: unit.origin.member.clone().unwrap_or_default(),
+            game: unit.game,
+            status: "not_searched",
+            reason,
+            ..Default::default()
+        }],
+    };
+    for row in &zone_rows {
+        rows.push(Table::GoZones, row);
     }
+    ZoneStats::of(&zone_rows)
 }
 
 fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {
@@ -391,6 +392,11 @@ pub fn run(
     let mut summary = RowBuf::default();
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
+    }
+    if settings.zones.is_some() {
+        for row in tally.zones.rows() {
+            summary.push(Table::Summary, &row);
+        }
     }
     if tally.matches > 0 {
         for row in tally.bg.rows() {

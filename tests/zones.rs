@@ -211,6 +211,18 @@ fn runs_write_go_zones_for_every_game_the_same_for_any_thread_count() {
     // Every game has its zones (or a row saying why not).
     assert_eq!(seen.len(), games);
     assert!(solved > 0);
+    // summary.csv counts every zone row once by status, and the solved
+    // ones once by type.
+    let summary = util::read(&a, "summary.csv");
+    let total = |metric: &str| -> usize {
+        summary
+            .lines()
+            .filter(|l| l.starts_with(metric))
+            .map(|l| l.split(',').nth(2).unwrap().parse::<usize>().unwrap())
+            .sum()
+    };
+    assert_eq!(total("go_zone_status,"), csv.lines().count() - 1);
+    assert_eq!(total("go_zone_type,"), solved);
 }
 
 #[test]

@@ -15,14 +15,14 @@ use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
 use crate::go::local_game::{Follower, Search, SearchError, Step};
-use crate::go::move_values::{fmt_value, MoveValues};
+use crate::go::move_values::{fmt_value, MoveValues, ZoneType};
 use crate::go::record::{Event, GoRecord};
 use crate::go::replay::{replay_with, sgf_point, Replay};
 use crate::go::rules::Rules;
 use crate::go::territory::{PointKind, Settlement};
 use crate::go::zones::{split, Fixed, Zone};
 use crate::parse::diagram::{Diagram, Sequence};
-use crate::report::GoZoneRow;
+use crate::report::{GoZoneRow, SummaryRow};
 use std::time::Instant;
 
 /// When in a game to take the position, and how hard to search.
@@ -640,4 +640,65 @@ pub fn game_zones(
         given: Vec::new(),
         drawn_mismatches: Vec::new(),
     })
+}
+
+/// Zone totals of a run (`summary.csv`: `go_zone_status`, `go_zone_type`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ZoneStats {
+    /// By [`ZoneStats::STATUSES`].
+    pub status: [u64; 4],
+    /// Solved zones by type, in [`ZoneType::ALL`] order.
+    pub types: [u64; 5],
+}
+
+impl ZoneStats {
+    pub const STATUSES: [&'static str; 4] = ["solved", "territory", "not_searched", "no_zone"];
+
+    /// The totals of one position's rows.
+    pub fn of(rows: &[GoZoneRow]) -> ZoneStats {
+        let mut s = ZoneStats::default();
+        for r in rows {
+            if let Some(i) = Self::STATUSES.iter().position(|&n| n == r.status) {
+                s.status[i] += 1;
+            }
+            if r.status == "solved" {
+                if let Some(i) = ZoneType::ALL.iter().position(|t| t.name() == r.zone_type) {
+                    s.types[i] += 1;
+                }
+            }
+        }
+        s
+    }
+
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let row = |metric, name, games| SummaryRow {
+            metric,
+            name,
+            games,
+            ..SummaryRow::default()
+        };
+        let mut out: Vec<SummaryRow> = Self::STATUSES
+            .iter()
+            .zip(self.status)
+            .map(|(n, z)| row("go_zone_status", n, z))
+            .collect();
+        out.extend(
+            ZoneType::ALL
+                .iter()
+                .zip(self.types)
+                .map(|(t, z)| row("go_zone_type", t.name(), z)),
+        );
+        out
+    }
+}
+
+impl std::ops::AddAssign for ZoneStats {
+    fn add_assign(&mut self, o: ZoneStats) {
+        for (a, b) in self.status.iter_mut().zip(o.status) {
+            *a += b;
+        }
+        for (a, b) in self.types.iter_mut().zip(o.types) {
+            *a += b;
+        }
+    }
 }

@@ -31,6 +31,14 @@ pub enum ZoneType {
 }
 
 impl ZoneType {
+    pub const ALL: [ZoneType; 5] = [
+        ZoneType::Settled,
+        ZoneType::Gote,
+        ZoneType::BlackSente,
+        ZoneType::WhiteSente,
+        ZoneType::DoubleSente,
+    ];
+
     /// Reads the type from each sequence's Black-minus-White moves.
     pub fn classify(black_net: i32, white_net: i32, empty: bool) -> ZoneType {
         if empty {

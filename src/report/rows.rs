@@ -193,12 +193,13 @@ pub struct GoZoneRow {
 /// dead-stone source.
 #[derive(Debug, Default, Serialize)]
 pub struct SummaryRow {
-    /// `interpretation`, `verdict` or `dead_source` (Go); `bg_ending` or
-    /// `bg_finding` (backgammon: games by ending, games with each kind of
-    /// finding).
+    /// `interpretation`, `verdict` or `dead_source` (Go); `go_zone_status`
+    /// or `go_zone_type` (endgame zones by status, solved zones by type);
+    /// `bg_ending` or `bg_finding` (backgammon: games by ending, games with
+    /// each kind of finding).
     pub metric: &'static str,
     pub name: &'static str,
-    /// Games counted in this row.
+    /// Games counted in this row (zones for `go_zone_*`).
     pub games: u64,
     /// Interpretations: games whose winner differs from the declared
     /// rules' winner.
