@@ -5,7 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::record::read_record;
+use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::replay;
 use crate::go::rules::Rules;
 use crate::go::scoring::{
@@ -23,16 +23,11 @@ pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   
                           # @ seki eyes (Black, White)   * seki   . dame   \
                           ! territory its owner must fill";
 
-/// Explains game `game` (1-based) of the SGF file at `path`.
+/// Reads game `game` (1-based) of the SGF file at `path`.
 ///
 /// # Errors
 /// A message for a person when the file or game cannot be read.
-pub fn explain(
-    path: &Path,
-    game: u32,
-    default_rules: (&'static str, Rules),
-    settings: &ScoreSettings,
-) -> Result<String, String> {
+pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
     let mut tree_bytes = None;
@@ -61,8 +56,21 @@ pub fn explain(
             ))
         }
     };
-    let tree = parse_tree(&bytes).map_err(|e| e.to_string())?;
-    let record = read_record(&tree).map_err(|e| e.to_string())?;
+    let tree = parse_tree(&bytes).map_err(|e| format!("game {game}: {e}"))?;
+    read_record(&tree).map_err(|e| format!("game {game}: {e}"))
+}
+
+/// Explains game `game` (1-based) of the SGF file at `path`.
+///
+/// # Errors
+/// A message for a person when the file or game cannot be read.
+pub fn explain(
+    path: &Path,
+    game: u32,
+    default_rules: (&'static str, Rules),
+    settings: &ScoreSettings,
+) -> Result<String, String> {
+    let record = read_game(path, game)?;
     let (used, rules) = RulesUsed::for_record(&record, default_rules);
     let replayed = replay(&record, rules);
     let origin = Origin {

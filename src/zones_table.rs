@@ -6,12 +6,9 @@ use crate::analysis::go_score::{settle_game, ScoreSettings};
 use crate::analysis::go_zones::{diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings};
 use crate::go::board::Color;
 use crate::go::move_values::fmt_value;
-use crate::go::record::read_record;
 use crate::go::rules::Rules;
 use crate::go::zones::Fixed;
 use crate::parse::diagram;
-use crate::parse::sgf::parse_tree;
-use crate::parse::split::{split_trees, Chunk};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -35,27 +32,9 @@ pub fn zones_table(
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
-    let is_sgf = text.trim_start().starts_with('(');
+    let is_sgf = text.contains("(;");
     let (pz, title) = if is_sgf {
-        let mut tree = None;
-        let mut index = 0;
-        split_trees(&bytes[..], 64 << 20, |chunk| {
-            index += 1;
-            if index == game {
-                tree = Some(chunk);
-                return false;
-            }
-            true
-        })
-        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        let Some(Chunk::Tree(b)) = tree else {
-            return Err(format!(
-                "'{}' has no readable game {game} ({index} found); choose one with --game",
-                path.display()
-            ));
-        };
-        let tree = parse_tree(&b).map_err(|e| format!("game {game}: {e}"))?;
-        let record = read_record(&tree).map_err(|e| format!("game {game}: {e}"))?;
+        let record = crate::explain::read_game(path, game)?;
         let (_, rules) = RulesUsed::for_record(&record, default_rules);
         let pz = game_zones(&record, rules, |r| settle_game(&record, r, score).0, s)
             .map_err(|e| format!("game {game}: {e}"))?;

@@ -96,12 +96,7 @@ impl BgCounts {
     /// `summary.csv` rows: games by ending, and games with each kind of
     /// finding.
     pub fn rows(&self) -> Vec<SummaryRow> {
-        let row = |metric, name, games| SummaryRow {
-            metric,
-            name,
-            games,
-            ..SummaryRow::default()
-        };
+        let row = SummaryRow::count;
         let mut out: Vec<SummaryRow> = Ending::NAMES
             .iter()
             .zip(self.endings)

@@ -671,12 +671,7 @@ impl ZoneStats {
     }
 
     pub fn rows(&self) -> Vec<SummaryRow> {
-        let row = |metric, name, games| SummaryRow {
-            metric,
-            name,
-            games,
-            ..SummaryRow::default()
-        };
+        let row = SummaryRow::count;
         let mut out: Vec<SummaryRow> = Self::STATUSES
             .iter()
             .zip(self.status)

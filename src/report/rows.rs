@@ -208,6 +208,18 @@ pub struct SummaryRow {
     pub mean_abs_difference: Option<f64>,
 }
 
+impl SummaryRow {
+    /// A row that only counts (no interpretation columns).
+    pub fn count(metric: &'static str, name: &'static str, games: u64) -> SummaryRow {
+        SummaryRow {
+            metric,
+            name,
+            games,
+            ..SummaryRow::default()
+        }
+    }
+}
+
 /// A file, archive member or game that could not be read (`errors.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct ErrorRow {
