@@ -240,7 +240,8 @@ pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
     if let (Some(base), Some(total)) = (pz.base_count, pz.estimated_count()) {
         let _ = writeln!(
             out,
-            "\ncount: fixed part {base} + zones' mean counts = {}",
+            "\ncount: settled part {base}, plus the zones' mean counts {}: {}",
+            fmt_value(total - base as f64),
             fmt_value(total)
         );
     }

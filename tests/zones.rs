@@ -167,6 +167,24 @@ fn the_zones_command_prints_the_table() {
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
+    // A game: the position 20 moves before its end, drawn and counted.
+    let out = util::bin()
+        .args([
+            "zones",
+            "fixtures/go/kgs/2000-10-16-1.sgf",
+            "--from-end",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("position after move 247"), "{text}");
+    assert!(
+        text.contains("count: settled part -5, plus the zones' mean counts"),
+        "{text}"
+    );
+    assert!(text.contains("final count of the game"), "{text}");
     let out = util::bin()
         .args(["zones", "fixtures/zones/missing.txt"])
         .output()
