@@ -5,7 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{settle_game, ScoreSettings};
 use crate::analysis::go_zones::{diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings};
 use crate::go::board::Color;
-use crate::go::move_values::fmt_value;
+use crate::go::move_values::{fmt_value, ZoneType};
 use crate::go::rules::Rules;
 use crate::go::zones::Fixed;
 use crate::parse::diagram;
@@ -236,6 +236,26 @@ pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
     }
     for m in &pz.drawn_mismatches {
         let _ = writeln!(out, "note: {m}");
+    }
+    // The zones by modern move value, biggest first: where to play.
+    let mut hot: Vec<(usize, f64, &'static str)> = pz
+        .zones
+        .iter()
+        .enumerate()
+        .filter_map(|(i, z)| match &z.outcome {
+            Outcome::Solved { values, .. } if values.zone_type != ZoneType::Settled => {
+                values.modern.map(|m| (i, m, values.zone_type.describe()))
+            }
+            _ => None,
+        })
+        .collect();
+    hot.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    if !hot.is_empty() {
+        let list: Vec<String> = hot
+            .iter()
+            .map(|(i, m, t)| format!("zone {} {} ({t})", i + 1, fmt_value(*m)))
+            .collect();
+        let _ = writeln!(out, "\nmoves by modern value: {}", list.join(", "));
     }
     if let (Some(base), Some(total)) = (pz.base_count, pz.estimated_count()) {
         let _ = writeln!(

@@ -163,7 +163,7 @@ fn the_zones_command_prints_the_table() {
         "naive sum       inapplicable: the white follower favours Black",
         "corrected sum   3 + (-2) = 1",
         "modern          1 / 1 = 1",
-        "type            Black's sente (White's reverse sente)",
+        "type            Black's sente; White's reverse sente",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }

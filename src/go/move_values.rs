@@ -76,8 +76,8 @@ impl ZoneType {
         match self {
             ZoneType::Settled => "settled",
             ZoneType::Gote => "gote",
-            ZoneType::BlackSente => "Black's sente (White's reverse sente)",
-            ZoneType::WhiteSente => "White's sente (Black's reverse sente)",
+            ZoneType::BlackSente => "Black's sente; White's reverse sente",
+            ZoneType::WhiteSente => "White's sente; Black's reverse sente",
             ZoneType::DoubleSente => "double sente",
         }
     }
