@@ -240,10 +240,14 @@ impl Board {
             return false;
         }
         let own = color.cell();
-        for n in self.neighbours(p) {
+        let ns = self.neighbours(p);
+        // An empty neighbour is a liberty: the common case, checked first.
+        if ns.iter().any(|&n| self.cells[n] == EMPTY) {
+            return true;
+        }
+        for n in ns {
             match self.cells[n] {
-                EMPTY => return true,
-                EDGE => {}
+                EMPTY | EDGE => {}
                 // Joining an own chain that keeps another liberty, or
                 // taking an opponent chain's last liberty (a capture).
                 c => {

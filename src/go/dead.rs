@@ -195,9 +195,19 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     let [n0, n1, n2, n3] = b.neighbours(last);
     let around = [last, n0, n1, n2, n3];
     let opp = color.opponent();
+    // Chains already looked at (a chain often touches the point twice).
+    let mut seen = [usize::MAX; 5];
+    let mut fresh = |k: usize, q: usize| {
+        let id = b.chain_id(q);
+        if seen[..k].contains(&id) {
+            return false;
+        }
+        seen[k] = id;
+        true
+    };
     let mut best: Option<(usize, usize)> = None;
-    for &q in &around {
-        if b.at(q) == Some(opp) {
+    for (k, &q) in around.iter().enumerate() {
+        if b.at(q) == Some(opp) && fresh(k, q) {
             if let Some(l) = b.atari_liberty(q).filter(|&l| b.is_legal(color, l)) {
                 let size = b.chain_len(q);
                 if best.is_none_or(|(s, _)| size > s) {
@@ -209,10 +219,16 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     if let Some((_, l)) = best {
         return Some(l);
     }
-    for &q in &around {
+    let mut seen = [usize::MAX; 5];
+    for (k, &q) in around.iter().enumerate() {
         if b.at(q) != Some(color) {
             continue;
         }
+        let id = b.chain_id(q);
+        if seen[..k].contains(&id) {
+            continue;
+        }
+        seen[k] = id;
         if let Some(l) = b.atari_liberty(q) {
             if b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
                 return Some(l);
@@ -240,6 +256,9 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
     let color = b.at(q)?;
     let opp = color.opponent();
     let mut found = None;
+    // Opponent chains already looked at.
+    let mut seen = [usize::MAX; 8];
+    let mut n_seen = 0;
     b.for_each_stone(q, |s| {
         if found.is_some() {
             return;
@@ -247,6 +266,14 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
         for m in b.neighbours(s) {
             if b.at(m) != Some(opp) || b.surely_more_liberties_than(m, most) {
                 continue;
+            }
+            let id = b.chain_id(m);
+            if seen[..n_seen].contains(&id) {
+                continue;
+            }
+            if n_seen < seen.len() {
+                seen[n_seen] = id;
+                n_seen += 1;
             }
             let libs = b.liberties(m, 3);
             if libs.len() > most {
