@@ -88,13 +88,14 @@ const STABLE_FROM: u32 = 64;
 const FIRST_BATCH: u32 = 8;
 
 /// The distance from the bar every stone needs after [`FIRST_BATCH`]
-/// playouts (at most one playout of eight against its verdict).
+/// playouts (a living stone then needs seven playouts of eight; 0.25
+/// there lost a dozen games on the KGS archives).
 const FIRST_CLEAR_MARGIN: f32 = 0.35;
 
 /// Whether every stone not fixed by Benson is far from the dead threshold
 /// after `n` playouts (owner's mean ownership at least 0.25 away from the
-/// 0.2 bar: more playouts rarely change such a verdict, measured on the
-/// KGS archives).
+/// 0.2 bar, 0.35 at the first look: more playouts rarely change such a
+/// verdict, measured on the KGS archives).
 fn clear_cut(board: &Board, own: &[i32], n: u32, alive_b: &[bool], alive_w: &[bool]) -> bool {
     board.points().all(|p| match board.at(p) {
         None => true,
@@ -476,8 +477,9 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
         if check && clear_cut(board, &own, i, &bb.alive, &bw.alive) {
             break;
         }
-        // Or once the verdicts have stopped changing: the stones still
-        // near the bar are as near after twice the playouts.
+        // Or, from STABLE_FROM on, once no stone crossed the bar during
+        // the last batch: the stones left near it are coin flips that more
+        // playouts do not settle.
         if i > 0 && i % BATCH == 0 {
             let now: Vec<bool> = board
                 .points()
