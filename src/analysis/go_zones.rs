@@ -152,7 +152,6 @@ fn solve(zone: &Zone, s: &ZoneSettings) -> (Outcome, u64) {
                 white.count,
                 black.net_moves(true),
                 white.net_moves(false),
-                black.line.is_empty() && white.line.is_empty(),
             );
             (
                 Outcome::Solved {

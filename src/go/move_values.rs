@@ -16,7 +16,9 @@
 /// How play in a zone goes, read from the two sequences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ZoneType {
-    /// Neither side has a move to make.
+    /// Neither side gains by starting: the followers' counts are equal (a
+    /// line may still hold a move one side must make, such as a connection
+    /// inside its own territory).
     #[default]
     Settled,
     /// Whoever starts ends with the last move: the other keeps sente.
@@ -39,9 +41,10 @@ impl ZoneType {
         ZoneType::DoubleSente,
     ];
 
-    /// Reads the type from each sequence's Black-minus-White moves.
-    pub fn classify(black_net: i32, white_net: i32, empty: bool) -> ZoneType {
-        if empty {
+    /// Reads the type from each sequence's Black-minus-White moves;
+    /// `settled` when the followers' counts are equal.
+    pub fn classify(black_net: i32, white_net: i32, settled: bool) -> ZoneType {
+        if settled {
             return ZoneType::Settled;
         }
         match (black_net <= 0, white_net >= 0) {
@@ -98,8 +101,8 @@ pub struct MoveValues {
 
 impl MoveValues {
     /// From the followers' counts and their sequences' Black-minus-White
-    /// moves; `empty`: both sequences hold no move.
-    pub fn new(black: i32, white: i32, black_net: i32, white_net: i32, empty: bool) -> MoveValues {
+    /// moves.
+    pub fn new(black: i32, white: i32, black_net: i32, white_net: i32) -> MoveValues {
         let difference = black - white;
         // The white follower as a value favouring White.
         let white_for_white = -white;
@@ -111,7 +114,7 @@ impl MoveValues {
             corrected_sum: black + white_for_white,
             tally,
             modern: (tally > 0).then(|| difference as f64 / tally as f64),
-            zone_type: ZoneType::classify(black_net, white_net, empty),
+            zone_type: ZoneType::classify(black_net, white_net, difference == 0),
         }
     }
 
@@ -175,7 +178,7 @@ mod tests {
     #[test]
     fn the_seeds_three_initial_positions() {
         // Followers and sequences as the seed draws them.
-        let gote = MoveValues::new(1, -1, 1, -1, false);
+        let gote = MoveValues::new(1, -1, 1, -1);
         assert_eq!(
             (gote.difference, gote.naive_sum, gote.corrected_sum),
             (2, Some(2), 2)
@@ -184,16 +187,26 @@ mod tests {
             (gote.tally, gote.modern, gote.zone_type),
             (2, Some(1.0), ZoneType::Gote)
         );
-        let black_sente = MoveValues::new(3, 2, 0, -1, false);
+        let black_sente = MoveValues::new(3, 2, 0, -1);
         assert_eq!(black_sente.naive_sum, None);
         assert_eq!((black_sente.difference, black_sente.corrected_sum), (1, 1));
         assert_eq!(black_sente.zone_type, ZoneType::BlackSente);
         assert_eq!(black_sente.corrected_sum_text(3, 2), "3 + (-2) = 1");
-        let white_sente = MoveValues::new(-2, -3, 1, 0, false);
+        let white_sente = MoveValues::new(-2, -3, 1, 0);
         assert_eq!(white_sente.naive_sum, None);
         assert_eq!((white_sente.tally, white_sente.modern), (1, Some(1.0)));
         assert_eq!(white_sente.zone_type, ZoneType::WhiteSente);
         assert_eq!(white_sente.difference_text(-2, -3), "-2 - (-3) = 1");
+    }
+
+    #[test]
+    fn equal_followers_are_settled_even_with_a_forced_move() {
+        // Black passes and White must connect; White connects at once.
+        let v = MoveValues::new(-4, -4, -1, -1);
+        assert_eq!(
+            (v.zone_type, v.difference, v.tally, v.modern),
+            (ZoneType::Settled, 0, 0, None)
+        );
     }
 
     #[test]
