@@ -276,6 +276,8 @@ pub struct Search<'a> {
     budget: u64,
     /// Whether lines are cut by the formula of hope.
     hope: bool,
+    /// Cut-offs each play caused, per colour (move ordering).
+    history: [Vec<u32>; 2],
 }
 
 impl<'a> Search<'a> {
@@ -292,6 +294,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             budget,
             hope: true,
+            history: [vec![0; g.n], vec![0; g.n]],
         }
     }
 
@@ -479,7 +482,16 @@ impl<'a> Search<'a> {
         let mut steps = self.steps(n, depth);
         // Move ordering: the table's step, then captures, then the rest.
         let hint = self.tt.get(&key).map(|b| b.best);
-        steps.sort_by_key(|&(step, _, gain)| (Some(step) != hint, gain == 0, step.is_some()));
+        let colour = usize::from(!n.black);
+        steps.sort_by_key(|&(step, _, gain)| {
+            let history = step.map_or(0, |p| self.history[colour][p as usize]);
+            (
+                Some(step) != hint,
+                gain == 0,
+                step.is_some(),
+                std::cmp::Reverse(history),
+            )
+        });
         for (step, c, gain) in steps {
             if (n.black && best >= beta) || (!n.black && best <= alpha) {
                 break;
@@ -510,6 +522,12 @@ impl<'a> Search<'a> {
                 alpha = alpha.max(v);
             } else {
                 beta = beta.min(v);
+            }
+            // History heuristic: plays that cut elsewhere are tried early.
+            if alpha >= beta {
+                if let Some(p) = step {
+                    self.history[colour][p as usize] += 1;
+                }
             }
         }
         let old = self.tt.get(&key).copied();
