@@ -7,9 +7,10 @@
 //! - a real game at move N: safe are Benson's pass-alive chains and the
 //!   stones that stay on the board to the end and are alive there (by the
 //!   game's markup, else the estimator); an empty point that is territory at
-//!   the end and touches only such stones and other such points is settled
-//!   territory. This reads the game's end with hindsight, which is what a
-//!   commentator does when they say "all outer stones are alive".
+//!   the end, or a dead stone that stays to the end, touching only its
+//!   owner's safe stones and other such points is settled. This reads the
+//!   game's end with hindsight, which is what a commentator does when they
+//!   say "all outer stones are alive".
 
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
@@ -352,15 +353,24 @@ pub struct RowContext<'a> {
     pub timing: bool,
 }
 
+/// The columns every row of a position shares.
+fn position_row(ctx: &RowContext<'_>) -> GoZoneRow {
+    GoZoneRow {
+        source: ctx.origin.path.clone(),
+        member: ctx.origin.member.clone().unwrap_or_default(),
+        game: ctx.game,
+        move_number: ctx.move_number,
+        base_count: ctx.base_count,
+        final_count: ctx.final_count,
+        ..GoZoneRow::default()
+    }
+}
+
 /// The `go_zones.csv` row of zone `i`, with the diagram's given sequences
 /// that fall in it.
 pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given]) -> GoZoneRow {
     let b = ctx.board;
     let mut row = GoZoneRow {
-        source: ctx.origin.path.clone(),
-        member: ctx.origin.member.clone().unwrap_or_default(),
-        game: ctx.game,
-        move_number: ctx.move_number,
         zone_id: i as u32 + 1,
         zone_points: z
             .zone
@@ -377,9 +387,7 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
         nodes: z.nodes,
         search_ms: ctx.timing.then(|| z.micros as f64 / 1000.0),
         mean_count: z.mean_count(),
-        base_count: ctx.base_count,
-        final_count: ctx.final_count,
-        ..GoZoneRow::default()
+        ..position_row(ctx)
     };
     match &z.outcome {
         Outcome::Territory(c) => {
@@ -490,22 +498,11 @@ impl PositionZones {
         };
         if self.zones.is_empty() {
             // Nothing left to play: one row carries the position's counts.
-            let mut row = zone_row(
-                &ctx,
-                0,
-                &ZoneResult {
-                    zone: Zone::default(),
-                    outcome: Outcome::TooLarge,
-                    nodes: 0,
-                    micros: 0,
-                },
-                &[],
-            );
-            row.zone_id = 0;
-            row.status = "no_zone";
-            row.reason = "every point is a safe stone or settled territory".into();
-            row.mean_count = None;
-            return vec![row];
+            return vec![GoZoneRow {
+                status: "no_zone",
+                reason: "every point is a safe stone or settled territory".into(),
+                ..position_row(&ctx)
+            }];
         }
         self.zones
             .iter()

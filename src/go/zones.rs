@@ -46,7 +46,7 @@ impl Fixed {
 }
 
 /// One zone: its points and its local game.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Zone {
     /// Board indices, in board order (row by row from the top left).
     pub points: Vec<usize>,
