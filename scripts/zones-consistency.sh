@@ -15,9 +15,10 @@
 # 4. prints, per K, the distribution of
 #        final_count - (base_count + sum of the zones' mean_count)
 #    (base_count: settled territory, dead stones in it and prisoners so
-#    far), its mean, median and share within 0, 1, 2 and 5 points; and the
-#    same difference without the zones' values (base_count and
-#    territory-only zones), to show what the searched zones account for.
+#    far), its mean, median and share within 0, 1, 2 and 5 points; the same
+#    with sente zones counted at their sente follower (the traditional
+#    count); and without the zones' values (base_count and territory-only
+#    zones), to show what the searched zones account for.
 #
 # The final count is territory scoring without komi, dead stones from the
 # game's markup else the estimator (recount --dead-stones auto).
@@ -62,7 +63,7 @@ for r in csv.DictReader(open(f"{out}/go_zones.csv", newline="")):
     if key in counted:
         positions[key].append(r)
 
-diffs, without, incomplete = [], [], 0
+diffs, sente, without, incomplete = [], [], [], 0
 zones = Counter()
 for rows in positions.values():
     for r in rows:
@@ -74,6 +75,11 @@ for rows in positions.values():
     means = [float(r["mean_count"]) for r in rows if r["mean_count"]]
     territory = [float(r["mean_count"]) for r in rows if r["status"] == "territory"]
     diffs.append(final - (base + sum(means)))
+    # The traditional count takes a sente zone at its sente follower.
+    follower = {"black_sente": "black_count", "white_sente": "white_count"}
+    trad = [float(r[follower[r["zone_type"]]]) if r["zone_type"] in follower
+            else float(r["mean_count"]) for r in rows if r["mean_count"]]
+    sente.append(final - (base + sum(trad)))
     without.append(final - (base + sum(territory)))
 
 print(f"\n== {k} moves before the end: {len(positions)} games ended by counting ==")
@@ -90,6 +96,7 @@ def summary(name, d):
           f"1: {share(1):.1f}%, 2: {share(2):.1f}%, 5: {share(5):.1f}%")
 
 summary("final - (count at move N + zones' mean values)", diffs)
+summary("the same, sente zones at their sente follower  ", sente)
 summary("final - (count at move N, territory zones only) ", without)
 print("distribution of final - (count + zones), rounded:")
 hist = Counter(round(x) for x in diffs)
