@@ -263,3 +263,23 @@ fn a_move_past_the_end_is_a_row_with_a_reason() {
         "{csv}"
     );
 }
+
+#[test]
+fn a_given_sequence_that_is_not_best_play_is_flagged() {
+    // fixtures/zones/given-differs.txt: Black 1 on his own side, White 2
+    // answers: count 0 with one move each, where the hane gives 1.
+    let pz = zones_of("given-differs.txt");
+    let origin = recount::discover::Origin {
+        path: "given-differs.txt".into(),
+        member: None,
+    };
+    let rows = pz.rows(&origin, 1, false);
+    let row = rows.iter().find(|r| r.status == "solved").unwrap();
+    assert_eq!(row.given_black_sequence, "B[ca] W[da]");
+    assert_eq!(row.given_black_count, Some(0));
+    assert_eq!(
+        row.given_black_check,
+        "differs: count 1 by search; net moves 1 by search"
+    );
+    assert_eq!(row.given_white_check, "agrees");
+}
