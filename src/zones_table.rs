@@ -52,18 +52,20 @@ pub fn zones_table(
             .filter(|(_, o)| *o)
             .map(|(n, _)| *n)
             .collect();
-        let title = format!(
-            "{} (diagram; outer stones: those touching the {} side)",
-            path.display(),
-            sides.join("/")
-        );
+        let outer = if sides.is_empty() {
+            "no open side: only pass-alive stones are safe".to_string()
+        } else {
+            format!("outer stones: those touching the {} side", sides.join("/"))
+        };
+        let title = format!("{} (diagram; {outer})", path.display());
         (diagram_zones(&d, s), title)
     };
     Ok(render(&pz, &title, s.timing))
 }
 
 fn zone_mark(i: usize) -> char {
-    const MARKS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWYZ";
+    // No X or O: those are stones.
+    const MARKS: &[u8] = b"123456789ABCDEFGHIJKLMNPQRSTUVWYZ";
     MARKS.get(i).map_or('?', |&m| m as char)
 }
 
