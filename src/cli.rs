@@ -154,8 +154,8 @@ impl ScoreArgs {
 /// The endgame-zone flags, shared by a run and `recount zones`.
 #[derive(Debug, clap::Args)]
 pub struct ZoneArgs {
-    /// Go: write go_zones.csv for the position after move N of every game
-    /// (passes count as moves).
+    /// Go: the endgame zones of the position after move N (passes count
+    /// as moves); a run writes them to go_zones.csv for every game.
     #[arg(
         long = "zones-at",
         alias = "at",
@@ -164,7 +164,8 @@ pub struct ZoneArgs {
     )]
     pub zones_at: Option<u32>,
 
-    /// Go: write go_zones.csv for the position K moves before each game's end.
+    /// Go: … of the position K moves before the game's end (`recount
+    /// zones` on an SGF file without either flag: the final position).
     #[arg(long = "zones-from-end", alias = "from-end", value_name = "K")]
     pub zones_from_end: Option<u32>,
 
@@ -217,7 +218,7 @@ impl ZoneArgs {
 
 /// `recount zones FILE`: one position's endgame zones and move values.
 #[derive(Debug, Parser)]
-#[command(name = "recount zones", version)]
+#[command(name = "recount zones", bin_name = "recount zones", version)]
 pub struct ZonesArgs {
     /// A diagram (rows of X, O, . and move numbers, or Sensei's Library
     /// $$ markup) or an SGF file.
@@ -254,7 +255,7 @@ fn zones_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
 
 /// `recount explain FILE`: one game's board and arithmetic.
 #[derive(Debug, Parser)]
-#[command(name = "recount explain", version)]
+#[command(name = "recount explain", bin_name = "recount explain", version)]
 pub struct ExplainArgs {
     /// The SGF file.
     pub file: PathBuf,
