@@ -241,13 +241,18 @@ fn zones_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
         let zs = a.zones.resolve(true)?.expect("always resolved");
         crate::zones_table::zones_table(&a.file, a.game.max(1), &zs, rules, &settings)
     });
+    print_report("recount zones", result)
+}
+
+/// Prints a subcommand's text, or its error on stderr; the exit code.
+fn print_report(command: &str, result: Result<String, String>) -> i32 {
     match result {
         Ok(text) => {
             print!("{text}");
             0
         }
         Err(e) => {
-            eprintln!("recount zones: {e}");
+            eprintln!("{command}: {e}");
             2
         }
     }
@@ -273,16 +278,7 @@ fn explain_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
     let result = a.score.resolve().and_then(|(rules, settings)| {
         crate::explain::explain(&a.file, a.game.max(1), rules, &settings)
     });
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            0
-        }
-        Err(e) => {
-            eprintln!("recount explain: {e}");
-            2
-        }
-    }
+    print_report("recount explain", result)
 }
 
 /// Everything a run needs, resolved from [`Args`]; no clap types past here.
