@@ -186,7 +186,6 @@ Running gnubg from Python, as scripts/gnubg_ids.py: both players human,
 """
 
 import csv
-import ctypes
 import io
 import os
 import random
@@ -194,7 +193,6 @@ import re
 import shutil
 import struct
 import sys
-import tempfile
 from decimal import Decimal
 from math import comb
 
@@ -253,35 +251,7 @@ def fail(msg):
 # --------------------------------------------------------------------------
 # gnubg in this process
 
-sys.stdout.flush()
-os.dup2(2, 1)  # gnubg prints on the C-level stdout: to stderr by default
-import gnubg  # noqa: E402
-
-_libc = ctypes.CDLL(None)
-_capture = tempfile.TemporaryFile()
-
-
-_stderr = os.dup(2)
-
-
-def run(cmd):
-    """gnubg.command(cmd); returns what gnubg printed (on stdout and stderr:
-    gnubg says some things, such as "You cannot double.", on stderr)."""
-    _libc.fflush(None)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    _capture.seek(0)
-    _capture.truncate()
-    os.dup2(_capture.fileno(), 1)
-    os.dup2(_capture.fileno(), 2)
-    try:
-        gnubg.command(cmd)
-    finally:
-        _libc.fflush(None)
-        os.dup2(_stderr, 2)
-        os.dup2(_stderr, 1)
-    _capture.seek(0)
-    return _capture.read().decode("utf-8", "replace")
+from gnubg_inprocess import gnubg, run  # noqa: E402  (gnubg with its printing captured)
 
 
 def setup_gnubg():

@@ -65,7 +65,6 @@ the position IDs read back to the boards evaluated.
 """
 
 import collections
-import ctypes
 import os
 import re
 import struct
@@ -112,37 +111,7 @@ def fail(msg):
 # --------------------------------------------------------------------------
 # gnubg in this process (it prints on the C-level stdout: sent to stderr)
 
-sys.stdout.flush()
-os.dup2(2, 1)
-import gnubg  # noqa: E402
-
-_libc = ctypes.CDLL(None)
-_capture = tempfile.TemporaryFile()
-_stderr = os.dup(2)
-
-
-def quiet(fn, *args, **kwargs):
-    """fn(*args, **kwargs) with gnubg's printing captured; returns fn's
-    value and what gnubg printed (on stdout and stderr)."""
-    _libc.fflush(None)
-    sys.stderr.flush()
-    _capture.seek(0)
-    _capture.truncate()
-    os.dup2(_capture.fileno(), 1)
-    os.dup2(_capture.fileno(), 2)
-    try:
-        value = fn(*args, **kwargs)
-    finally:
-        _libc.fflush(None)
-        os.dup2(_stderr, 2)
-        os.dup2(_stderr, 1)
-    _capture.seek(0)
-    return value, _capture.read().decode("utf-8", "replace")
-
-
-def run(cmd):
-    """gnubg.command(cmd); returns what gnubg printed."""
-    return quiet(gnubg.command, cmd)[1]
+from gnubg_inprocess import gnubg, quiet, run  # noqa: E402  (gnubg with its printing captured)
 
 
 def match_record():

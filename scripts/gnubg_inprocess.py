@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""GNU Backgammon (the PyPI ``gnubg`` package) in this process, with its
+printing under control, for the oracle scripts.
+
+gnubg prints on the C-level stdout, and says some things (such as "You
+cannot double.") on stderr. Importing this module sends the C-level stdout
+to stderr before gnubg loads, so a script's own stdout stays clean; ``quiet``
+and ``run`` capture what gnubg prints during one call.
+"""
+
+import ctypes
+import os
+import sys
+import tempfile
+
+sys.stdout.flush()
+os.dup2(2, 1)
+import gnubg  # noqa: E402,F401  (after the redirection: it prints when loading)
+
+_libc = ctypes.CDLL(None)
+_capture = tempfile.TemporaryFile()
+_stderr = os.dup(2)
+
+
+def quiet(fn, *args, **kwargs):
+    """fn(*args, **kwargs) with gnubg's printing captured; returns fn's
+    value and what gnubg printed (on stdout and stderr)."""
+    _libc.fflush(None)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    _capture.seek(0)
+    _capture.truncate()
+    os.dup2(_capture.fileno(), 1)
+    os.dup2(_capture.fileno(), 2)
+    try:
+        value = fn(*args, **kwargs)
+    finally:
+        _libc.fflush(None)
+        os.dup2(_stderr, 2)
+        os.dup2(_stderr, 1)
+    _capture.seek(0)
+    return value, _capture.read().decode("utf-8", "replace")
+
+
+def run(cmd):
+    """gnubg.command(cmd); returns what gnubg printed."""
+    return quiet(gnubg.command, cmd)[1]
