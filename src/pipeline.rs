@@ -14,6 +14,7 @@ use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, 
 use crate::go::record::read_record;
 use crate::go::replay::replay;
 use crate::go::rules::Rules;
+use crate::go::territory::Settlement;
 use crate::parse::sgf::parse_tree;
 use crate::report::{single_line, ErrorRow, RowBuf, Sink, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -156,8 +157,22 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         row.sgf_check = crate::parse::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
+    let scored = settings.scores.then(|| {
+        go_score(
+            &unit.origin,
+            unit.game,
+            &record,
+            &replayed,
+            rules,
+            used,
+            &settings.score,
+        )
+    });
     let zones = match &settings.zones {
-        Some(zs) => zone_rows(unit, &record, rules, settings, zs, rows),
+        Some(zs) => {
+            let settled = scored.as_ref().and_then(|s| s.settlement.as_ref());
+            zone_rows(unit, &record, rules, settings, zs, settled, rows)
+        }
         None => ZoneStats::default(),
     };
     let mut tally = Tally {
@@ -166,34 +181,31 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         illegal_moves: replayed.illegal.len() as u64,
         ..Tally::default()
     };
-    if !settings.scores {
-        return Ok(tally);
+    if let Some(scored) = scored {
+        rows.push(Table::GoScores, &scored.row);
+        tally.scoring = ScoreStats::of(&scored);
     }
-    let scored = go_score(
-        &unit.origin,
-        unit.game,
-        &record,
-        &replayed,
-        rules,
-        used,
-        &settings.score,
-    );
-    rows.push(Table::GoScores, &scored.row);
-    tally.scoring = ScoreStats::of(&scored);
     Ok(tally)
 }
 
 /// The game's `go_zones.csv` rows (a game too short for the move asked for
-/// gets one row saying so), and their totals.
+/// gets one row saying so), and their totals; `settled` is the final
+/// position as the scoring settled it, if it did.
 fn zone_rows(
     unit: &Unit,
     record: &crate::go::record::GoRecord,
     rules: Rules,
     settings: &Settings,
     zs: &ZoneSettings,
+    settled: Option<&Settlement>,
     rows: &mut RowBuf,
 ) -> ZoneStats {
-    let settle = |r: &crate::go::replay::Replay| settle_game(record, r, &settings.score).0;
+    // The scoring's settlement when the game was counted, else settle now.
+    let settle = |r: &crate::go::replay::Replay| {
+        settled
+            .cloned()
+            .unwrap_or_else(|| settle_game(record, r, &settings.score).0)
+    };
     let zone_rows = match game_zones(record, rules, settle, zs) {
         Ok(pz) => pz.rows(&unit.origin, unit.game, zs.timing),
         Err(reason) => vec![crate::report::GoZoneRow {

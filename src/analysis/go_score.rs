@@ -84,6 +84,9 @@ pub struct Scored {
     /// Each interpretation's score (komi included) and the declared rules'
     /// score, when the game was scored.
     pub scores: Option<([f64; 7], f64)>,
+    /// The settled final position, when the game was counted (the endgame
+    /// zones read it too, so the estimator runs once).
+    pub settlement: Option<Settlement>,
 }
 
 /// Scores one replayed game under its declared `rules` (from `RU`, or
@@ -124,6 +127,7 @@ pub fn go_score(
             verdict: Verdict::NotScored,
             dead_source: DeadSource::None,
             scores: None,
+            settlement: None,
         };
     }
     let (s, source) = settle_game(record, replay, settings);
@@ -185,6 +189,7 @@ pub fn go_score(
         verdict,
         dead_source: source,
         scores: Some((scores, declared)),
+        settlement: Some(s),
     }
 }
 
