@@ -7,7 +7,8 @@
 #   GNUGO_SAMPLE=20 bash scripts/accuracy.sh ../shared/data/go/kgs-2001-19-2298.tar.gz
 #
 # 1. builds target/release/recount (cargo build --release);
-# 2. runs it on the inputs with --out a temp dir (and --dead-stones $DEAD);
+# 2. runs it on the inputs with --out a temp dir (and --dead-stones $DEAD
+#    --agrees-if);
 # 3. reads DIR/go_scores.csv and prints, for the scored games
 #    (result_kind == score, i.e. RE like B+3.5):
 #    - how many there are, and how many recount could rescore;
@@ -15,7 +16,9 @@
 #      |score_margin - recorded_margin| < 0.01;
 #    - winner agreement: score_winner == recorded_winner;
 #    - the same split by dead_source (markup / estimate / none);
-#    - a table of the verdicts, and the first 10 mismatches;
+#    - a table of the verdicts; how many mismatches one change to the
+#      settled position explains (agrees_if), by kind of change; and the
+#      first 10 mismatches;
 # 4. with GNUGO_SAMPLE=N > 0: picks N of those scored games, evenly spaced in
 #    go_scores.csv's order, scores them with GNU Go's final_score
 #    (scripts/gnugo_final_score.py --games, which installs nothing: this
@@ -85,7 +88,7 @@ else
     [[ -x $BIN ]] || die "no recount binary at $BIN"
     echo "== recount --dead-stones $DEAD $* --out $TMP/recount" >&2
     start=$(date +%s.%N)
-    "$BIN" "$@" --out "$TMP/recount" --dead-stones "$DEAD" >"$TMP/recount.log" 2>&1 || {
+    "$BIN" "$@" --out "$TMP/recount" --dead-stones "$DEAD" --agrees-if >"$TMP/recount.log" 2>&1 || {
         tail -20 "$TMP/recount.log" >&2
         die "recount failed (log above)"
     }
@@ -213,13 +216,21 @@ for v in order + sorted(set(verdicts_all) - set(order)):
 print()
 
 mism = [r for r in scored if not exact_ok(r)]
+one = [r for r in mism if r.get("agrees_if_one_change") == "true"]
+print("mismatches one change to the settled position explains (agrees_if): %d of %d"
+      % (len(one), len(mism)))
+print("  %s" % ", ".join("%s %d" % (k, v) for k, v in sorted(collections.Counter(
+    "must-fill" if "must-fill" in r["agrees_if"].split("; ")[0] else
+    ("chain taken off" if r["agrees_if"].split("; ")[0].endswith("dead") else "chain left on")
+    for r in one).items())))
+print()
 print("first %d of %d mismatches (scored games, recorded vs recomputed):"
       % (min(n_mismatch, len(mism)), len(mism)))
 for r in mism[:n_mismatch]:
-    print("  %s  RE=%s  recorded %s  recount %s  [%s, dead=%s, rules=%s]" % (
+    print("  %s  RE=%s  recorded %s  recount %s  [%s, dead=%s, rules=%s]%s" % (
         where(r), r["result_raw"], shown(r["recorded_winner"], r["recorded_margin"]),
         shown(r["score_winner"], r["score_margin"]), r["verdict"], r["dead_source"],
-        r.get("rules", "")))
+        r.get("rules", ""), "  agrees if: " + r["agrees_if"] if r.get("agrees_if") else ""))
 
 if not gnugo_path:
     sys.exit(0)

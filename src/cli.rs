@@ -125,6 +125,13 @@ pub struct ScoreArgs {
     /// Song scoring: basic eyes kept unfilled per independent living group.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub song_eyes: u32,
+
+    /// For every margin mismatch or winner flip, try each single change
+    /// to the settled position (one chain's fate, the must-fill rule) and
+    /// report those that make the count agree with RE (columns agrees_if,
+    /// agrees_if_one_change); about 10% more time on an estimated archive.
+    #[arg(long)]
+    pub agrees_if: bool,
 }
 
 impl ScoreArgs {
@@ -146,6 +153,7 @@ impl ScoreArgs {
             song: SongParams {
                 eyes_per_group: self.song_eyes,
             },
+            agrees_if: self.agrees_if,
         };
         Ok((default_rules, settings))
     }

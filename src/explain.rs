@@ -70,6 +70,11 @@ pub fn explain(
     default_rules: (&'static str, Rules),
     settings: &ScoreSettings,
 ) -> Result<String, String> {
+    // One game: always look for the change that would make it agree.
+    let settings = &ScoreSettings {
+        agrees_if: true,
+        ..*settings
+    };
     let record = read_game(path, game)?;
     let (used, rules) = RulesUsed::for_record(&record, default_rules);
     let replayed = replay(&record, rules);
@@ -174,6 +179,18 @@ pub fn explain(
         "verdict ({} rules): {:?} {}",
         used.name, row.verdict, row.reason
     );
+    match row.agrees_if_one_change {
+        Some(true) => {
+            let _ = writeln!(w, "agrees with RE if: {}", row.agrees_if);
+        }
+        Some(false) => {
+            let _ = writeln!(
+                w,
+                "no single change (one chain's fate, the must-fill rule) makes it agree with RE"
+            );
+        }
+        None => {}
+    }
     Ok(out)
 }
 

@@ -55,6 +55,7 @@ fn settings() -> Settings {
             dead: recount::go::dead::DeadPolicy::Auto,
             playouts: 8,
             song: Default::default(),
+            agrees_if: true,
         },
         // Zones too, on a small budget: mutated games must not panic there.
         zones: Some(recount::analysis::go_zones::ZoneSettings {

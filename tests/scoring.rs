@@ -346,3 +346,80 @@ fn impossible_margin_is_flagged() {
         r["reason"]
     );
 }
+
+/// A mismatch one chain explains names that chain, and the change it names
+/// really makes the count agree: the same game, with the estimate's dead
+/// stones written as KGS territory markup except that chain, is counted
+/// through the markup path and agrees with RE.
+#[test]
+fn agrees_if_names_a_change_that_agrees() {
+    let game = "fixtures/go/kgs/2003-10-27-3.sgf";
+    let tmp = tempfile::tempdir().unwrap();
+    assert!(run(&["fixtures/go", "--agrees-if"], tmp.path(), "")
+        .status
+        .success());
+    let scores: HashMap<String, _> = rows(tmp.path(), "go_scores.csv")
+        .into_iter()
+        .map(|r| (r["source"].clone(), r))
+        .collect();
+    let row = &scores[game];
+    assert_eq!(row["verdict"], "margin_mismatch");
+    assert_eq!(row["agrees_if_one_change"], "true");
+    assert_eq!(row["agrees_if"], "W chain at mf (1 stone) alive");
+    for r in scores.values() {
+        let mismatch = r["verdict"] == "margin_mismatch" || r["verdict"] == "winner_flip";
+        assert_eq!(r["agrees_if_one_change"].is_empty(), !mismatch, "{r:?}");
+        if r["agrees_if_one_change"] != "true" {
+            assert!(r["agrees_if"].is_empty(), "{r:?}");
+        }
+    }
+    let summary = rows(tmp.path(), "summary.csv");
+    let explained = summary
+        .iter()
+        .find(|r| r["name"] == "agrees_if_one_change")
+        .unwrap()["games"]
+        .parse::<usize>()
+        .unwrap();
+    assert_eq!(
+        explained,
+        scores
+            .values()
+            .filter(|r| r["agrees_if_one_change"] == "true")
+            .count()
+    );
+
+    // The estimate's dead stones, read off `recount explain`'s board
+    // (rows are y, columns x, as SGF writes points).
+    let out = bin()
+        .args(["explain", game, "--dead-stones", "estimate"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (mut tb, mut tw) = (String::new(), String::new());
+    for line in text.lines().skip(4).take(19) {
+        let y = line.chars().next().unwrap();
+        for (x, mark) in line.split_whitespace().skip(1).enumerate() {
+            let point = format!("[{}{y}]", (b'a' + x as u8) as char);
+            match mark {
+                // A dead white stone is Black's territory, and back.
+                "o" if point != "[mf]" => tb.push_str(&point),
+                "x" => tw.push_str(&point),
+                _ => {}
+            }
+        }
+    }
+    assert!(!tb.is_empty() && !tw.is_empty());
+    let sgf = std::fs::read_to_string(repo().join(game)).unwrap();
+    let end = sgf.rfind(')').unwrap();
+    let marked = format!("{}TB{tb}TW{tw}{}", &sgf[..end], &sgf[end..]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("marked.sgf");
+    std::fs::write(&path, marked).unwrap();
+    let out = bin()
+        .args(["explain", path.to_str().unwrap(), "--dead-stones", "markup"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("dead stones: Markup"), "{text}");
+    assert!(text.contains("): Agrees"), "{text}");
+}

@@ -3,15 +3,16 @@
 
 use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
-use crate::go::board::Color;
-use crate::go::dead::{estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::board::{Board, Color};
+use crate::go::dead::{doubt, estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
 use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
 use crate::go::song::SongParams;
-use crate::go::territory::{settle, settle_with, Settlement};
+use crate::go::territory::{settle_with, Settlement};
 use crate::report::rows::{GoScoreRow, SummaryRow};
 use serde::Serialize;
 
@@ -74,6 +75,9 @@ pub struct ScoreSettings {
     pub dead: DeadPolicy,
     pub playouts: u32,
     pub song: SongParams,
+    /// Look for the single changes that would make a mismatch agree
+    /// (`--agrees-if`).
+    pub agrees_if: bool,
 }
 
 /// A scored game: the row and the numbers the run summary adds up.
@@ -130,7 +134,8 @@ pub fn go_score(
             settlement: None,
         };
     }
-    let (s, source) = settle_game(record, replay, settings);
+    let d = decide_dead(record, replay, settings);
+    let (s, source) = (d.settle(&replay.board), d.source);
     let counts = Counts {
         captures: replay.captures,
         komi: record.komi.unwrap_or(0.0),
@@ -171,6 +176,14 @@ pub fn go_score(
     } else {
         audit(&result, w, margin, &mut row.reason)
     };
+    // Chain fates explain a count only where they were decided.
+    if settings.agrees_if
+        && matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+        && source != DeadSource::None
+    {
+        row.agrees_if = agrees_if(&d, &replay.board, &s, &rules, &counts, &result);
+        row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
+    }
     // A margin no count on this board can reach: the record is wrong.
     let board_points = record.width as f64 * record.height as f64;
     let most = board_points + (replay.captures[0] + replay.captures[1]) as f64 + counts.komi.abs();
@@ -193,6 +206,51 @@ pub fn go_score(
     }
 }
 
+/// The dead stones of a replayed game as the policy decided them, with the
+/// estimator's ownership when it decided (the referee rule reads it).
+pub struct DeadStones {
+    pub dead: Vec<bool>,
+    pub ownership: Option<Vec<f32>>,
+    pub source: DeadSource,
+}
+
+impl DeadStones {
+    /// Settles `board` with these dead stones.
+    pub fn settle(&self, board: &Board) -> Settlement {
+        self.settle_as(board, &self.dead)
+    }
+
+    /// Settles `board` with another dead-stone map, read as these were.
+    fn settle_as(&self, board: &Board, dead: &[bool]) -> Settlement {
+        settle_with(board, dead, self.ownership.as_deref())
+    }
+}
+
+/// Decides the dead stones of a replayed game by the policy.
+pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings) -> DeadStones {
+    let board = &replay.board;
+    match (settings.dead, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones {
+            dead: from_markup(board, m),
+            ownership: None,
+            source: DeadSource::Markup,
+        },
+        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            let (dead, ownership) = estimate(board, settings.playouts);
+            DeadStones {
+                dead,
+                ownership: Some(ownership),
+                source: DeadSource::Estimate,
+            }
+        }
+        (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
+            dead: vec![false; board.index_len()],
+            ownership: None,
+            source: DeadSource::None,
+        },
+    }
+}
+
 /// Decides the dead stones of a replayed game by the policy and settles
 /// its final position.
 pub fn settle_game(
@@ -200,23 +258,45 @@ pub fn settle_game(
     replay: &Replay,
     settings: &ScoreSettings,
 ) -> (Settlement, DeadSource) {
-    let board = &replay.board;
-    match (settings.dead, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => {
-            (settle(board, &from_markup(board, m)), DeadSource::Markup)
-        }
-        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            let (dead, ownership) = estimate(board, settings.playouts);
-            (
-                settle_with(board, &dead, Some(&ownership)),
-                DeadSource::Estimate,
-            )
-        }
-        (DeadPolicy::Markup | DeadPolicy::None, _) => (
-            settle(board, &vec![false; board.index_len()]),
-            DeadSource::None,
-        ),
-    }
+    let d = decide_dead(record, replay, settings);
+    (d.settle(&replay.board), d.source)
+}
+
+/// The single changes that would make the declared rules' count equal the
+/// recorded result (see [`crate::go::reconcile`]), `; `-joined; most
+/// doubtful chains first when the estimator decided.
+fn agrees_if(
+    d: &DeadStones,
+    board: &Board,
+    s: &Settlement,
+    rules: &Rules,
+    counts: &Counts,
+    recorded: &GameResult,
+) -> String {
+    let target = match (recorded.kind, recorded.winner, recorded.margin) {
+        (EndKind::Draw, _, _) => 0.0,
+        (_, Some(Color::Black), Some(m)) => m,
+        (_, Some(Color::White), Some(m)) => -m,
+        _ => return String::new(),
+    };
+    let doubt = |stones: &[usize]| match &d.ownership {
+        Some(own) => doubt(board, own, stones),
+        None => 0.0,
+    };
+    let changes = single_changes(
+        board,
+        &d.dead,
+        s,
+        |dead| d.settle_as(board, dead),
+        |st| score(rules, st, counts),
+        target,
+        doubt,
+    );
+    changes
+        .iter()
+        .map(Change::describe)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Every interpretation's score, in [`INTERPRETATIONS`] order (Song with
@@ -327,6 +407,9 @@ pub struct ScoreStats {
     pub abs_difference: [f64; 7],
     pub verdicts: [u64; 6],
     pub dead_sources: [u64; 3],
+    /// Mismatches (margin or winner) that one change to the settled
+    /// position explains (`agrees_if_one_change`).
+    pub agrees_if_one_change: u64,
 }
 
 impl ScoreStats {
@@ -337,6 +420,7 @@ impl ScoreStats {
             .iter()
             .position(|v| *v == s.verdict)
             .unwrap_or(0)] = 1;
+        t.agrees_if_one_change = (s.row.agrees_if_one_change == Some(true)) as u64;
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -370,6 +454,12 @@ impl ScoreStats {
                 ..SummaryRow::default()
             });
         }
+        rows.push(SummaryRow {
+            metric: "audit",
+            name: "agrees_if_one_change",
+            games: self.agrees_if_one_change,
+            ..SummaryRow::default()
+        });
         for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
             rows.push(SummaryRow {
                 metric: "dead_source",
@@ -395,5 +485,6 @@ impl std::ops::AddAssign for ScoreStats {
         for i in 0..3 {
             self.dead_sources[i] += o.dead_sources[i];
         }
+        self.agrees_if_one_change += o.agrees_if_one_change;
     }
 }

@@ -70,6 +70,17 @@ pub fn from_markup(board: &Board, markup: &Markup) -> Vec<bool> {
 /// players' marking best (measured with `scripts/accuracy.sh`).
 const DEAD_THRESHOLD: f32 = -0.2;
 
+/// How doubtful the verdict on a chain is: the distance of its owner's
+/// mean `ownership` from the dead bar (0 is a coin flip at the bar).
+pub fn doubt(board: &Board, ownership: &[f32], stones: &[usize]) -> f32 {
+    let Some(c) = stones.first().and_then(|&p| board.at(p)) else {
+        return f32::MAX;
+    };
+    let mean = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
+    let mine = if c == Color::Black { mean } else { -mean };
+    (mine + DEAD_THRESHOLD).abs()
+}
+
 /// Playouts are run in batches of this many; after each batch the estimate
 /// stops if no stone is near the threshold.
 const BATCH: u32 = 16;

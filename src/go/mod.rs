@@ -6,6 +6,7 @@ pub mod dead;
 pub mod life;
 pub mod local_game;
 pub mod move_values;
+pub mod reconcile;
 pub mod record;
 pub mod replay;
 pub mod result;

@@ -124,6 +124,13 @@ pub struct GoScoreRow {
     pub score_winner: &'static str,
     pub score_margin: Option<f64>,
     pub verdict: Verdict,
+    /// For a margin mismatch or a winner flip: whether one change to the
+    /// settled position (one chain's fate, or the must-fill rule) makes
+    /// the count agree with `RE`.
+    pub agrees_if_one_change: Option<bool>,
+    /// Those changes, most doubtful first (at most 3, `; `-joined), e.g.
+    /// `W chain at qd (3 stones) alive`.
+    pub agrees_if: String,
     pub reason: String,
 }
 
