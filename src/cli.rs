@@ -448,8 +448,17 @@ fn summary_line(s: &Summary, c: &Config) -> String {
         .filter(|(v, n)| *n > 0 && **v != Verdict::NotScored)
         .map(|(v, n)| format!("{n} {}", v.name()))
         .collect();
+    let explained = if c.settings.score.agrees_if {
+        format!(" ({} agree with one change)", sc.agrees_if_one_change)
+    } else {
+        String::new()
+    };
     let audit = if sc.scored > 0 {
-        format!("; {} games counted: {}", sc.scored, verdicts.join(", "))
+        format!(
+            "; {} games counted: {}{explained}",
+            sc.scored,
+            verdicts.join(", ")
+        )
     } else {
         String::new()
     };
