@@ -449,7 +449,10 @@ fn summary_line(s: &Summary, c: &Config) -> String {
         .map(|(v, n)| format!("{n} {}", v.name()))
         .collect();
     let explained = if c.settings.score.agrees_if {
-        format!(" ({} agree with one change)", sc.agrees_if_one_change)
+        format!(
+            " ({} of {} agree with one change)",
+            sc.agrees_if_one_change, sc.agrees_if_tried
+        )
     } else {
         String::new()
     };

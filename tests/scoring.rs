@@ -387,6 +387,19 @@ fn agrees_if_names_a_change_that_agrees() {
             .filter(|r| r["agrees_if_one_change"] == "true")
             .count()
     );
+    let tried = summary
+        .iter()
+        .find(|r| r["name"] == "agrees_if_tried")
+        .unwrap()["games"]
+        .parse::<usize>()
+        .unwrap();
+    assert_eq!(
+        tried,
+        scores
+            .values()
+            .filter(|r| !r["agrees_if_one_change"].is_empty())
+            .count()
+    );
 
     // The estimate's dead stones, read off `recount explain`'s board
     // (rows are y, columns x, as SGF writes points).

@@ -279,7 +279,7 @@ fn agrees_if(
         (_, Some(Color::White), Some(m)) => -m,
         _ => return String::new(),
     };
-    let doubt = |stones: &[usize]| match &d.ownership {
+    let how_doubtful = |stones: &[usize]| match &d.ownership {
         Some(own) => doubt(board, own, stones),
         None => 0.0,
     };
@@ -290,7 +290,7 @@ fn agrees_if(
         |dead| d.settle_as(board, dead),
         |st| score(rules, st, counts),
         target,
-        doubt,
+        how_doubtful,
     );
     changes
         .iter()
@@ -408,8 +408,9 @@ pub struct ScoreStats {
     pub verdicts: [u64; 6],
     pub dead_sources: [u64; 3],
     /// Mismatches (margin or winner) that one change to the settled
-    /// position explains (`agrees_if_one_change`).
+    /// position explains (`agrees_if_one_change`), of those tried.
     pub agrees_if_one_change: u64,
+    pub agrees_if_tried: u64,
 }
 
 impl ScoreStats {
@@ -421,6 +422,7 @@ impl ScoreStats {
             .position(|v| *v == s.verdict)
             .unwrap_or(0)] = 1;
         t.agrees_if_one_change = (s.row.agrees_if_one_change == Some(true)) as u64;
+        t.agrees_if_tried = s.row.agrees_if_one_change.is_some() as u64;
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -454,12 +456,21 @@ impl ScoreStats {
                 ..SummaryRow::default()
             });
         }
-        rows.push(SummaryRow {
-            metric: "audit",
-            name: "agrees_if_one_change",
-            games: self.agrees_if_one_change,
-            ..SummaryRow::default()
-        });
+        // Only when looked for (`--agrees-if`): 0 would say "none".
+        if self.agrees_if_tried > 0 {
+            rows.push(SummaryRow {
+                metric: "audit",
+                name: "agrees_if_tried",
+                games: self.agrees_if_tried,
+                ..SummaryRow::default()
+            });
+            rows.push(SummaryRow {
+                metric: "audit",
+                name: "agrees_if_one_change",
+                games: self.agrees_if_one_change,
+                ..SummaryRow::default()
+            });
+        }
         for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
             rows.push(SummaryRow {
                 metric: "dead_source",
@@ -486,5 +497,6 @@ impl std::ops::AddAssign for ScoreStats {
             self.dead_sources[i] += o.dead_sources[i];
         }
         self.agrees_if_one_change += o.agrees_if_one_change;
+        self.agrees_if_tried += o.agrees_if_tried;
     }
 }
