@@ -374,27 +374,20 @@ fn agrees_if_names_a_change_that_agrees() {
         }
     }
     let summary = rows(tmp.path(), "summary.csv");
-    let explained = summary
-        .iter()
-        .find(|r| r["name"] == "agrees_if_one_change")
-        .unwrap()["games"]
-        .parse::<usize>()
-        .unwrap();
+    let games = |name: &str| {
+        summary.iter().find(|r| r["name"] == name).unwrap()["games"]
+            .parse::<usize>()
+            .unwrap()
+    };
     assert_eq!(
-        explained,
+        games("agrees_if_one_change"),
         scores
             .values()
             .filter(|r| r["agrees_if_one_change"] == "true")
             .count()
     );
-    let tried = summary
-        .iter()
-        .find(|r| r["name"] == "agrees_if_tried")
-        .unwrap()["games"]
-        .parse::<usize>()
-        .unwrap();
     assert_eq!(
-        tried,
+        games("agrees_if_tried"),
         scores
             .values()
             .filter(|r| !r["agrees_if_one_change"].is_empty())
