@@ -429,3 +429,27 @@ fn agrees_if_names_a_change_that_agrees() {
     assert!(text.contains("dead stones: Markup"), "{text}");
     assert!(text.contains("): Agrees"), "{text}");
 }
+
+/// GNU Go's `seki_exotics` positions (`fixtures/seki/`, hand counts in
+/// `fixtures/LICENSES.md`): the estimator takes no stone of a seki off,
+/// and the settlement finds its shared liberties and eyes.
+#[test]
+fn seki_exotics_positions() {
+    use recount::go::rules::Rules;
+    // (file, set-up stones [B, W], seki points, seki eyes, territory)
+    let cases = [
+        ("fixtures/seki/seki1.sgf", [19, 19], 2, [0, 0], [9, 32]),
+        ("fixtures/seki/seki2.sgf", [20, 20], 1, [1, 1], [15, 23]),
+    ];
+    for (file, stones, seki_points, seki_eyes, territory) in cases {
+        let record = recount::explain::read_game(&repo().join(file), 1).unwrap();
+        let board = recount::go::replay::replay(&record, Rules::JAPANESE).board;
+        let (dead, ownership) = recount::go::dead::estimate(&board, 128);
+        assert!(!dead.iter().any(|&d| d), "{file}: a seki stone called dead");
+        let s = recount::go::territory::settle_with(&board, &dead, Some(&ownership));
+        assert_eq!(s.seki_points, seki_points, "{file}");
+        assert_eq!(s.seki_eyes, seki_eyes, "{file}");
+        assert_eq!(s.territory, territory, "{file}");
+        assert_eq!(s.stones, stones, "{file}");
+    }
+}
