@@ -11,6 +11,7 @@
 
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
+use crate::go::replay::sgf_point;
 use crate::go::territory::Settlement;
 
 /// One change that makes the count agree.
@@ -38,10 +39,9 @@ impl Change {
                 stones,
                 dead,
             } => format!(
-                "{} chain at {}{} ({} stone{}) {}",
+                "{} chain at {} ({} stone{}) {}",
                 color.letter(),
-                (b'a' + x) as char,
-                (b'a' + y) as char,
+                sgf_point(*x, *y),
                 stones,
                 if *stones == 1 { "" } else { "s" },
                 if *dead { "dead" } else { "alive" }
