@@ -6,7 +6,7 @@ use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_I
 use crate::discover::Origin;
 use crate::go::board::Color;
 use crate::go::record::{read_record, GoRecord};
-use crate::go::replay::replay;
+use crate::go::replay::{replay, sgf_letter};
 use crate::go::rules::Rules;
 use crate::go::scoring::{
     count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
@@ -113,11 +113,11 @@ pub fn explain(
     );
     let _ = writeln!(w);
     let letters: String = (0..board.width())
-        .map(|x| format!(" {}", coord(x)))
+        .map(|x| format!(" {}", sgf_letter(x)))
         .collect();
     let _ = writeln!(w, "  {letters}");
     for y in 0..board.height() {
-        let _ = write!(w, "{} ", coord(y));
+        let _ = write!(w, "{} ", sgf_letter(y));
         for x in 0..board.width() {
             let ch = match s.kinds[board.index(x, y)] {
                 Some(PointKind::Stone(Color::Black)) => 'X',
@@ -192,12 +192,4 @@ pub fn explain(
         None => {}
     }
     Ok(out)
-}
-
-fn coord(n: u8) -> char {
-    if n < 26 {
-        (b'a' + n) as char
-    } else {
-        (b'A' + n - 26) as char
-    }
 }

@@ -76,16 +76,18 @@ pub struct Replay {
     pub illegal: Vec<Finding>,
 }
 
-/// A point as SGF writes it: column then row, `a`–`z` then `A`–`Z`.
+/// A point as SGF writes it: column then row.
 pub fn sgf_point(x: u8, y: u8) -> String {
-    let letter = |n: u8| {
-        if n < 26 {
-            (b'a' + n) as char
-        } else {
-            (b'A' + n - 26) as char
-        }
-    };
-    [letter(x), letter(y)].iter().collect()
+    [sgf_letter(x), sgf_letter(y)].iter().collect()
+}
+
+/// One SGF coordinate: `a`–`z` for lines 0–25, then `A`–`Z`.
+pub fn sgf_letter(n: u8) -> char {
+    if n < 26 {
+        (b'a' + n) as char
+    } else {
+        (b'A' + n - 26) as char
+    }
 }
 
 /// Replays `record` under `rules` (which decide whether suicide is legal).
