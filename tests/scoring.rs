@@ -453,3 +453,44 @@ fn seki_exotics_positions() {
         assert_eq!(s.stones, stones, "{file}");
     }
 }
+
+/// `--agrees-if` is tried against a recorded score (a draw is 0) and says
+/// so when no single change reaches it; a result with no count (`W+`) is
+/// not scored and not tried.
+#[test]
+fn agrees_if_needs_a_recorded_score() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = [
+        ("bare.sgf", "W+"),
+        ("draw.sgf", "0"),
+        ("far.sgf", "W+3.5"),
+        ("one.sgf", "W+1"),
+    ];
+    for (name, re) in games {
+        std::fs::write(
+            tmp.path().join(name),
+            format!("(;GM[1]SZ[9]KM[0]RU[Japanese]RE[{re}];B[ee];W[];B[];W[])"),
+        )
+        .unwrap();
+    }
+    let out = tmp.path().join("out");
+    let dir = tmp.path().to_str().unwrap().to_string();
+    assert!(run(&[&dir, "--agrees-if"], &out, "").status.success());
+    let r: HashMap<String, _> = rows(&out, "go_scores.csv")
+        .into_iter()
+        .map(|r| (r["source"].rsplit('/').next().unwrap().to_string(), r))
+        .collect();
+    assert_eq!(r["bare.sgf"]["verdict"], "not_scored");
+    assert_eq!(r["bare.sgf"]["agrees_if_one_change"], "");
+    // One black stone alone: Black has 80 points. Taken off, it is White's
+    // one prisoner on an empty board: W+1, and nothing else changes the
+    // count, so neither a draw nor W+3.5 is reached.
+    for name in ["draw.sgf", "far.sgf", "one.sgf"] {
+        assert_eq!(r[name]["verdict"], "winner_flip", "{name}");
+    }
+    for name in ["draw.sgf", "far.sgf"] {
+        assert_eq!(r[name]["agrees_if_one_change"], "false", "{name}");
+        assert_eq!(r[name]["agrees_if"], "", "{name}");
+    }
+    assert_eq!(r["one.sgf"]["agrees_if"], "B chain at ee (1 stone) dead");
+}

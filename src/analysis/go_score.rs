@@ -181,8 +181,11 @@ pub fn go_score(
         && matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
         && source != DeadSource::None
     {
-        row.agrees_if = agrees_if(&d, &replay.board, &s, &rules, &counts, &result);
-        row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
+        // Only against a recorded score (not `B+` without a margin).
+        if let Some(target) = recorded_score(&result) {
+            row.agrees_if = agrees_if(&d, &replay.board, &s, &rules, &counts, target);
+            row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
+        }
     }
     // A margin no count on this board can reach: the record is wrong.
     let board_points = record.width as f64 * record.height as f64;
@@ -262,23 +265,28 @@ pub fn settle_game(
     (d.settle(&replay.board), d.source)
 }
 
-/// The single changes that would make the declared rules' count equal the
-/// recorded result (see [`crate::go::reconcile`]), `; `-joined; most
-/// doubtful chains first when the estimator decided.
+/// The recorded result as a score, Black minus White: `None` without a
+/// margin.
+fn recorded_score(recorded: &GameResult) -> Option<f64> {
+    match (recorded.kind, recorded.winner, recorded.margin) {
+        (EndKind::Draw, _, _) => Some(0.0),
+        (_, Some(Color::Black), Some(m)) => Some(m),
+        (_, Some(Color::White), Some(m)) => Some(-m),
+        _ => None,
+    }
+}
+
+/// The single changes that would make the declared rules' count equal
+/// `target` (see [`crate::go::reconcile`]), `; `-joined; most doubtful
+/// chains first when the estimator decided.
 fn agrees_if(
     d: &DeadStones,
     board: &Board,
     s: &Settlement,
     rules: &Rules,
     counts: &Counts,
-    recorded: &GameResult,
+    target: f64,
 ) -> String {
-    let target = match (recorded.kind, recorded.winner, recorded.margin) {
-        (EndKind::Draw, _, _) => 0.0,
-        (_, Some(Color::Black), Some(m)) => m,
-        (_, Some(Color::White), Some(m)) => -m,
-        _ => return String::new(),
-    };
     let how_doubtful = |stones: &[usize]| match &d.ownership {
         Some(own) => doubt(board, own, stones),
         None => 0.0,
