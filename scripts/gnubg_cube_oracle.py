@@ -236,22 +236,13 @@ GNUBG_EVALUATOR = {0: "Over", 4: "Bearoff2", 5: "Bearoff-TS", 6: "Bearoff1",
 RACE_EVALUATOR = {8: "race_net", 6: "bearoff_os", 4: "bearoff_ts",
                   7: "bearoff_os_large", 5: "bearoff_ts_large"}
 
-FAILURES = []
-
-
-def warn(msg):
-    print("gnubg_cube_oracle: " + msg, file=sys.stderr)
-
-
-def fail(msg):
-    FAILURES.append(msg)
-    warn("CHECK FAILED: " + msg)
-
-
 # --------------------------------------------------------------------------
 # gnubg in this process
 
-from gnubg_inprocess import gnubg, run  # noqa: E402  (gnubg with its printing captured)
+from gnubg_inprocess import Checks, gnubg, run  # noqa: E402  (gnubg with its printing captured)
+
+CHECKS = Checks("gnubg_cube_oracle")
+warn, fail, FAILURES = CHECKS.warn, CHECKS.fail, CHECKS.failures
 
 
 def setup_gnubg():

@@ -5,7 +5,8 @@ printing under control, for the oracle scripts.
 gnubg prints on the C-level stdout, and says some things (such as "You
 cannot double.") on stderr. Importing this module sends the C-level stdout
 to stderr before gnubg loads, so a script's own stdout stays clean; ``quiet``
-and ``run`` capture what gnubg prints during one call.
+and ``run`` capture what gnubg prints during one call. ``Checks`` collects
+an oracle's failed checks and says them on stderr.
 """
 
 import ctypes
@@ -45,3 +46,19 @@ def quiet(fn, *args, **kwargs):
 def run(cmd):
     """gnubg.command(cmd); returns what gnubg printed."""
     return quiet(gnubg.command, cmd)[1]
+
+
+class Checks:
+    """An oracle's messages on stderr, prefixed with its name, and the
+    checks that failed (the oracle exits non-zero when there are any)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.failures = []
+
+    def warn(self, msg):
+        print(self.name + ": " + msg, file=sys.stderr)
+
+    def fail(self, msg):
+        self.failures.append(msg)
+        self.warn("CHECK FAILED: " + msg)

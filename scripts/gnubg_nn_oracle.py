@@ -96,22 +96,13 @@ CHECK_NAVIGATE_EVERY = 25
 COLUMNS = ["position_id", "class", "p_win", "p_win_gammon", "p_win_backgammon",
            "p_lose_gammon", "p_lose_backgammon"]
 
-FAILURES = []
-
-
-def warn(msg):
-    print("gnubg_nn_oracle: " + msg, file=sys.stderr)
-
-
-def fail(msg):
-    FAILURES.append(msg)
-    warn("CHECK FAILED: " + msg)
-
-
 # --------------------------------------------------------------------------
 # gnubg in this process (it prints on the C-level stdout: sent to stderr)
 
-from gnubg_inprocess import gnubg, quiet, run  # noqa: E402  (gnubg with its printing captured)
+from gnubg_inprocess import Checks, gnubg, quiet, run  # noqa: E402  (gnubg with its printing captured)
+
+CHECKS = Checks("gnubg_nn_oracle")
+warn, fail, FAILURES = CHECKS.warn, CHECKS.fail, CHECKS.failures
 
 
 def match_record():
