@@ -202,6 +202,31 @@ fn seki_in_a_kgs_game() {
     );
 }
 
+/// Two KGS games decided by a false seki: eyeless groups sharing their
+/// last liberties with two of the other side's stones inside them, which
+/// the killer must sacrifice (two stones in atari, which playouts never
+/// play). Read out, the groups are dead, and the count is RE exactly, as
+/// the players and GNU Go 3.8's final_score have it; kept alive, it was
+/// 19 and 47 points off.
+#[test]
+fn false_seki_in_kgs_games_are_read_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    // (file, the dead group's colour column, at least that many dead)
+    let cases = [
+        ("fixtures/go/kgs/2003-08-26-22.sgf", "dead_black", 8),
+        ("fixtures/go/kgs/2001-06-10-6.sgf", "dead_white", 22),
+    ];
+    for (file, column, at_least) in cases {
+        let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let r = &rows(tmp.path(), "go_scores.csv")[0];
+        assert_eq!(r["verdict"], "agrees", "{file}: {r:?}");
+        assert_eq!(r["seki_points"], "0", "{file}");
+        let dead: usize = r[column].parse().unwrap();
+        assert!(dead >= at_least, "{file}: {column} = {dead}");
+    }
+}
+
 /// Two KGS games whose recorded result needs the dame-filling rule: once
 /// the dame are filled, a chain left in atari must connect inside its own
 /// territory, and that point is lost (RE, GNU Go and recount agree).

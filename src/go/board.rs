@@ -397,6 +397,11 @@ impl Board {
         }
     }
 
+    /// The point a simple-ko recapture may not retake now, if any.
+    pub fn ko_point(&self) -> Option<usize> {
+        self.ko.map(|(p, _)| p as usize)
+    }
+
     /// Whether playing `color` at (`x`, `y`) would retake a ko at once.
     pub fn is_ko_recapture(&self, color: Color, x: u8, y: u8) -> bool {
         self.ko == Some((self.index(x, y) as u16, color))

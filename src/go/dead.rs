@@ -17,9 +17,12 @@
 //! side in a race between two sides' groups one must live (the one kept
 //! more often), and a chain whose removal would win no territory (its
 //! region touches both colours) stays on the board, as players leave it.
+//! Fights closed in a small region are read out instead
+//! ([`crate::go::enclosed`]).
 //! [`crate::go::territory`] then settles the position and recognises seki.
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
+use crate::go::enclosed;
 use crate::go::life::benson;
 use crate::go::record::Markup;
 use serde::Serialize;
@@ -415,6 +418,28 @@ fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
     }
 }
 
+/// Chains whose fight is closed in a small region are read out
+/// ([`crate::go::enclosed`]): a living one dies when the opponent
+/// captures it even with its owner moving first, a dead one lives when
+/// the opponent cannot capture it even moving first, whatever the
+/// playouts said (they cannot play the sacrifices some kills need).
+fn read_enclosures(board: &Board, chains: &mut [ChainFate], fixed: &[bool]) {
+    for ch in chains.iter_mut().filter(|c| !c.enclosed) {
+        let p = ch.stones[0];
+        let Some(region) = enclosed::region(board, p, fixed) else {
+            continue;
+        };
+        let first = if ch.dead {
+            ch.color.opponent()
+        } else {
+            ch.color
+        };
+        if enclosed::captured(board, p, &region, first) == Some(!ch.dead) {
+            ch.dead = !ch.dead;
+        }
+    }
+}
+
 /// Owner's mean ownership below which a chain stays dead even where
 /// taking it wins no territory: the playouts (nearly) always captured it.
 const DAME_REVIVE_BAR: f32 = -0.8;
@@ -553,6 +578,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
     // Per chain (by head point): stones, the owner's mean ownership, and
     // whether it is dead.
+    let fixed: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
     let mut dead = vec![false; n];
     let mut chains: Vec<ChainFate> = Vec::new();
     let mut chain_of = vec![usize::MAX; n];
@@ -581,6 +607,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             dead: enclosed || (!fixed && -mine > DEAD_THRESHOLD),
         });
     }
+    read_enclosures(board, &mut chains, &fixed);
     revive_races(board, &mut chains, &chain_of);
     revive_in_dame(board, &mut chains, &ownership);
     for ch in &chains {

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod dead;
+pub mod enclosed;
 pub mod life;
 pub mod local_game;
 pub mod move_values;
