@@ -418,15 +418,21 @@ fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
     }
 }
 
-/// Chains whose fight is closed in a small region are read out
-/// ([`crate::go::enclosed`]): a living one dies when the opponent
+/// Chains whose fight is closed in a small region with the other side's
+/// stones inside are read out ([`crate::go::enclosed`]): a living one
+/// dies when the opponent
 /// captures it even with its owner moving first, a dead one lives when
 /// the opponent cannot capture it even moving first, whatever the
 /// playouts said (they cannot play the sacrifices some kills need).
 fn read_enclosures(board: &Board, chains: &mut [ChainFate], fixed: &[bool]) {
     for ch in chains.iter_mut().filter(|c| !c.enclosed) {
         let p = ch.stones[0];
-        let Some(region) = enclosed::region(board, p, fixed) else {
+        // Only fights with the other side's stones inside: reading the
+        // rest changed no scored game on the KGS archives and cost 15%
+        // of the estimator's time.
+        let Some(region) =
+            enclosed::region(board, p, fixed).filter(|r| r.iter().any(|&q| board.at(q).is_some()))
+        else {
             continue;
         };
         let first = if ch.dead {
