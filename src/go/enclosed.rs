@@ -15,7 +15,7 @@
 //! Chains that are pass-alive (Benson) bound the region like the edge:
 //! they cannot be captured, so their other liberties do not matter.
 
-use crate::go::board::{Board, Color};
+use crate::go::board::{Board, Color, EmptyRegions};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -32,16 +32,45 @@ const MAX_DEPTH: usize = 40;
 /// Positions a reading may visit before it gives up (unsettled).
 const MAX_NODES: usize = 200_000;
 
+/// What bounds or rules out a region besides the edge, worked out once
+/// per position.
+pub struct Terrain {
+    /// Pass-alive stones: they bound a region instead of joining it.
+    fixed: Vec<bool>,
+    /// By chain id: the chain touches an empty area larger than
+    /// [`MAX_REGION`], so no region holding it can be read.
+    open: Vec<bool>,
+}
+
+impl Terrain {
+    /// The terrain of `board` with its pass-alive stones `fixed`.
+    pub fn new(board: &Board, fixed: Vec<bool>) -> Terrain {
+        let mut open = vec![false; board.index_len()];
+        board.empty_regions(&mut EmptyRegions::default(), |points, _| {
+            if points.len() > MAX_REGION {
+                for &q in points {
+                    for n in board.neighbours(q) {
+                        if board.at(n).is_some() {
+                            open[board.chain_id(n)] = true;
+                        }
+                    }
+                }
+            }
+        });
+        Terrain { fixed, open }
+    }
+}
+
 /// The closed region of the chain through `p`: the empty points around
 /// its group and the opponent's stones inside it, in board order, if the
 /// group (the chains of its colour that share those empty points) and the
 /// opponent's chains inside have all their liberties there and there are
-/// at most [`MAX_REGION`] such points. `fixed[q]` marks pass-alive
-/// stones, which bound the region instead of joining it, as chains with
-/// [`WALL_LIBERTIES`] liberties do.
-pub fn region(board: &Board, p: usize, fixed: &[bool]) -> Option<Vec<usize>> {
+/// at most [`MAX_REGION`] such points. Pass-alive chains bound the
+/// region instead of joining it, as chains with [`WALL_LIBERTIES`]
+/// liberties do.
+pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
     let color = board.at(p)?;
-    if fixed[p] {
+    if terrain.fixed[p] {
         return None;
     }
     // Few chains and points before the region overflows: plain lists.
@@ -49,7 +78,7 @@ pub fn region(board: &Board, p: usize, fixed: &[bool]) -> Option<Vec<usize>> {
     let mut seen_chains = vec![board.chain_id(p)];
     let mut todo = vec![p];
     while let Some(c) = todo.pop() {
-        if board.surely_more_liberties_than(c, MAX_REGION) {
+        if terrain.open[board.chain_id(c)] || board.surely_more_liberties_than(c, MAX_REGION) {
             return None;
         }
         let inner = board.at(c) != Some(color);
@@ -67,6 +96,9 @@ pub fn region(board: &Board, p: usize, fixed: &[bool]) -> Option<Vec<usize>> {
                 }
             }
         });
+        if region.len() > MAX_REGION {
+            return None;
+        }
         // The empty points next to the region's join it (a play there
         // gives liberties), and so does every chain touching an empty
         // point of the region, unless it is pass-alive.
@@ -85,7 +117,7 @@ pub fn region(board: &Board, p: usize, fixed: &[bool]) -> Option<Vec<usize>> {
                     if !region.contains(&q) {
                         region.push(q);
                     }
-                } else if !fixed[q]
+                } else if !terrain.fixed[q]
                     && !seen_chains.contains(&board.chain_id(q))
                     && !has_liberties(board, q, WALL_LIBERTIES)
                 {
@@ -279,10 +311,10 @@ mod tests {
     /// first: (attacker first, defender first); `None` if not enclosed.
     fn reading(diagram: &str, x: u8, y: u8) -> Option<(bool, bool)> {
         let b = Board::from_diagram(diagram);
-        let fixed = vec![false; b.index_len()];
+        let terrain = Terrain::new(&b, vec![false; b.index_len()]);
         let p = b.index(x, y);
         let c = b.at(p).unwrap();
-        let r = region(&b, p, &fixed)?;
+        let r = region(&b, p, &terrain)?;
         Some((
             captured(&b, p, &r, c.opponent()).unwrap(),
             captured(&b, p, &r, c).unwrap(),
@@ -370,11 +402,11 @@ mod tests {
         let b = Board::from_diagram(rows);
         let p = b.index(5, 2);
         let mut fixed = vec![false; b.index_len()];
-        assert!(region(&b, p, &fixed).is_none());
+        assert!(region(&b, p, &Terrain::new(&b, fixed.clone())).is_none());
         for q in b.points().filter(|&q| b.at(q) == Some(Color::White)) {
             fixed[q] = true;
         }
-        let r = region(&b, p, &fixed).expect("closed by the wall");
+        let r = region(&b, p, &Terrain::new(&b, fixed)).expect("closed by the wall");
         let points: Vec<_> = r.iter().map(|&q| b.xy(q)).collect();
         assert_eq!(points, [(6, 0), (6, 1), (5, 3)]);
         // Five rows more: the wall has ten liberties and bounds the region
@@ -382,8 +414,8 @@ mod tests {
         // it from there, and (6,0)-(6,1) is one eye.
         let long = format!("{rows}\n{}", ". . . . O O O\n".repeat(5));
         let b = Board::from_diagram(&long);
-        let fixed = vec![false; b.index_len()];
-        let r = region(&b, p, &fixed).expect("closed by the long wall");
+        let terrain = Terrain::new(&b, vec![false; b.index_len()]);
+        let r = region(&b, p, &terrain).expect("closed by the long wall");
         assert_eq!(r.len(), 3);
         assert_eq!(reading(&long, 5, 2), Some((true, true)));
     }
