@@ -5,6 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
+use crate::go::dead::{read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{replay, sgf_letter};
 use crate::go::rules::Rules;
@@ -190,6 +191,24 @@ pub fn explain(
             );
         }
         None => {}
+    }
+    if source == DeadSource::Estimate {
+        let fights = read_out(board);
+        if !fights.is_empty() {
+            let _ = writeln!(w, "read out (closed fights the playouts cannot judge):");
+            for f in fights {
+                // The corrections for racing chains and dame stones come
+                // after the reading and may revive a chain it killed.
+                let (x, y) = f.point;
+                let counted_dead = matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
+                let note = if f.fate == Fate::Dead && !counted_dead {
+                    " (overruled: counted alive by the corrections for races and dame stones)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(w, "  {}{note}", f.describe());
+            }
+        }
     }
     Ok(out)
 }

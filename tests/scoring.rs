@@ -225,6 +225,20 @@ fn false_seki_in_kgs_games_are_read_out() {
         let dead: usize = r[column].parse().unwrap();
         assert!(dead >= at_least, "{file}: {column} = {dead}");
     }
+    // `recount explain` names the fights read out and their fates: the
+    // corner chain dies, the two white stones inside it live.
+    let o = bin()
+        .args(["explain", "fixtures/go/kgs/2003-08-26-22.sgf"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    for line in [
+        "  B chain at ba (8 stones, 4-point region): dead, captured whoever moves first",
+        "  W chain at ab (2 stones, 10-point region): alive, not captured even if Black moves first",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
 }
 
 /// Two KGS games whose recorded result needs the dame-filling rule: once

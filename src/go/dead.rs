@@ -17,14 +17,16 @@
 //! side in a race between two sides' groups one must live (the one kept
 //! more often), and a chain whose removal would win no territory (its
 //! region touches both colours) stays on the board, as players leave it.
-//! Fights closed in a small region are read out instead
-//! ([`crate::go::enclosed`]).
+//! Before those corrections, fights closed in a small region with the
+//! other side's stones inside are read out ([`crate::go::enclosed`]);
+//! [`read_out`] lists them for `recount explain`.
 //! [`crate::go::territory`] then settles the position and recognises seki.
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::enclosed;
 use crate::go::life::benson;
 use crate::go::record::Markup;
+use crate::go::replay::sgf_point;
 use serde::Serialize;
 
 /// Where the dead stones came from (column `dead_source`).
@@ -418,21 +420,23 @@ fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
     }
 }
 
-/// Chains whose fight is closed in a small region with the other side's
-/// stones inside are read out ([`crate::go::enclosed`]): a living one
-/// dies when the opponent
-/// captures it even with its owner moving first, a dead one lives when
-/// the opponent cannot capture it even moving first, whatever the
-/// playouts said (they cannot play the sacrifices some kills need).
+/// The closed region of the chain through `p` if its fight is read out:
+/// closed, small, and with the other side's stones inside (reading the
+/// rest changed no scored game on the KGS archives and cost 15% of the
+/// estimator's time).
+fn fight_region(board: &Board, p: usize, terrain: &enclosed::Terrain) -> Option<Vec<usize>> {
+    enclosed::region(board, p, terrain).filter(|r| r.iter().any(|&q| board.at(q).is_some()))
+}
+
+/// Chains whose fight is read out ([`fight_region`]): a living one dies
+/// when the opponent captures it even with its owner moving first, a dead
+/// one lives when the opponent cannot capture it even moving first,
+/// whatever the playouts said (they cannot play the sacrifices some kills
+/// need).
 fn read_enclosures(board: &Board, chains: &mut [ChainFate], terrain: &enclosed::Terrain) {
     for ch in chains.iter_mut().filter(|c| !c.enclosed) {
         let p = ch.stones[0];
-        // Only fights with the other side's stones inside: reading the
-        // rest changed no scored game on the KGS archives and cost 15%
-        // of the estimator's time.
-        let Some(region) = enclosed::region(board, p, terrain)
-            .filter(|r| r.iter().any(|&q| board.at(q).is_some()))
-        else {
+        let Some(region) = fight_region(board, p, terrain) else {
             continue;
         };
         let first = if ch.dead {
@@ -444,6 +448,99 @@ fn read_enclosures(board: &Board, chains: &mut [ChainFate], terrain: &enclosed::
             ch.dead = !ch.dead;
         }
     }
+}
+
+/// How a chain fares in its read-out fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    /// Captured whoever moves first.
+    Dead,
+    /// Not captured even when the opponent moves first.
+    Alive,
+    /// Captured only when the opponent moves first (or too long to read):
+    /// the playouts decide.
+    Unsettled,
+}
+
+/// One chain of a read-out fight, for `recount explain`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadOut {
+    pub color: Color,
+    /// A stone of the chain (column, row from the top).
+    pub point: (u8, u8),
+    pub stones: usize,
+    /// Points of the fight's region.
+    pub region: usize,
+    pub fate: Fate,
+}
+
+impl ReadOut {
+    /// One line for a person, e.g. `B chain at ba (8 stones, 4-point
+    /// region): dead, captured whoever moves first`.
+    pub fn describe(&self) -> String {
+        let (x, y) = self.point;
+        let fate = match self.fate {
+            Fate::Dead => "dead, captured whoever moves first".to_string(),
+            Fate::Alive => format!(
+                "alive, not captured even if {:?} moves first",
+                self.color.opponent()
+            ),
+            Fate::Unsettled => format!(
+                "unsettled, captured only if {:?} moves first: the playouts decide",
+                self.color.opponent()
+            ),
+        };
+        format!(
+            "{} chain at {} ({} stone{}, {}-point region): {fate}",
+            self.color.letter(),
+            sgf_point(x, y),
+            self.stones,
+            if self.stones == 1 { "" } else { "s" },
+            self.region
+        )
+    }
+}
+
+/// Every chain of `board` whose fight the estimator reads out, with its
+/// fate, in board order: what [`estimate`] decided by reading rather
+/// than by the playouts.
+pub fn read_out(board: &Board) -> Vec<ReadOut> {
+    let (bb, bw) = (benson(board, Color::Black), benson(board, Color::White));
+    let n = board.index_len();
+    let fixed: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
+    let enclosed_by = |c: Color, p: usize| match c {
+        Color::Black => bw.territory[p],
+        Color::White => bb.territory[p],
+    };
+    let terrain = enclosed::Terrain::new(board, fixed);
+    let mut out = Vec::new();
+    // Chains by id, each once, at its first stone in board order.
+    let mut seen = vec![false; n];
+    for p in board.points() {
+        let Some(c) = board.at(p) else { continue };
+        if std::mem::replace(&mut seen[board.chain_id(p)], true) || enclosed_by(c, p) {
+            continue;
+        }
+        let Some(region) = fight_region(board, p, &terrain) else {
+            continue;
+        };
+        let fate = match (
+            enclosed::captured(board, p, &region, c.opponent()),
+            enclosed::captured(board, p, &region, c),
+        ) {
+            (Some(false), _) => Fate::Alive,
+            (Some(true), Some(true)) => Fate::Dead,
+            _ => Fate::Unsettled,
+        };
+        out.push(ReadOut {
+            color: c,
+            point: board.xy(p),
+            stones: board.chain_len(p),
+            region: region.len(),
+            fate,
+        });
+    }
+    out
 }
 
 /// Owner's mean ownership below which a chain stays dead even where
