@@ -681,7 +681,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
     // Per chain (by head point): stones, the owner's mean ownership, and
     // whether it is dead.
-    let fixed: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
+    let pass_alive: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
     let mut dead = vec![false; n];
     let mut chains: Vec<ChainFate> = Vec::new();
     let mut chain_of = vec![usize::MAX; n];
@@ -691,7 +691,6 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             continue;
         }
         let stones = board.chain_stones(p);
-        let fixed = bb.alive[p] || bw.alive[p];
         // Stones in the other side's pass-alive territory are dead outright.
         let enclosed = match c {
             Color::Black => bw.territory[p],
@@ -707,10 +706,14 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             stones,
             mine,
             enclosed,
-            dead: enclosed || (!fixed && -mine > DEAD_THRESHOLD),
+            dead: enclosed || (!pass_alive[p] && -mine > DEAD_THRESHOLD),
         });
     }
-    read_enclosures(board, &mut chains, &enclosed::Terrain::new(board, fixed));
+    read_enclosures(
+        board,
+        &mut chains,
+        &enclosed::Terrain::new(board, pass_alive),
+    );
     revive_races(board, &mut chains, &chain_of);
     revive_in_dame(board, &mut chains, &ownership);
     for ch in &chains {
