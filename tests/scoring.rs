@@ -227,12 +227,7 @@ fn false_seki_in_kgs_games_are_read_out() {
     }
     // `recount explain` names the fights read out and their fates: the
     // corner chain dies, the two white stones inside it live.
-    let o = bin()
-        .args(["explain", "fixtures/go/kgs/2003-08-26-22.sgf"])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let text = String::from_utf8(o.stdout).unwrap();
+    let text = stdout_of(&["explain", "fixtures/go/kgs/2003-08-26-22.sgf"]);
     for line in [
         "  B chain at ba (8 stones, 4-point region): dead, captured whoever moves first",
         "  W chain at ab (2 stones, 10-point region): alive, not captured even if Black moves first",
@@ -268,17 +263,12 @@ fn territory_lost_to_dame_filling() {
 /// `recount explain` draws the settled board and every interpretation.
 #[test]
 fn explain_shows_board_and_arithmetic() {
-    let o = bin()
-        .args([
-            "explain",
-            "fixtures/go/gnugo/20050408-janine-GNU.sgf",
-            "--dead-stones",
-            "estimate",
-        ])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let text = String::from_utf8(o.stdout).unwrap();
+    let text = stdout_of(&[
+        "explain",
+        "fixtures/go/gnugo/20050408-janine-GNU.sgf",
+        "--dead-stones",
+        "estimate",
+    ]);
     assert!(text.contains("RE[B+13.50]"));
     // Row a of the board: the seki eye in the corner, then living stones.
     assert!(
@@ -435,11 +425,7 @@ fn agrees_if_names_a_change_that_agrees() {
 
     // The estimate's dead stones, read off `recount explain`'s board
     // (rows are y, columns x, as SGF writes points).
-    let out = bin()
-        .args(["explain", game, "--dead-stones", "estimate"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["explain", game, "--dead-stones", "estimate"]);
     let (mut tb, mut tw) = (String::new(), String::new());
     for line in text.lines().skip(4).take(19) {
         let y = line.chars().next().unwrap();
@@ -460,11 +446,7 @@ fn agrees_if_names_a_change_that_agrees() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("marked.sgf");
     std::fs::write(&path, marked).unwrap();
-    let out = bin()
-        .args(["explain", path.to_str().unwrap(), "--dead-stones", "markup"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(&["explain", path.to_str().unwrap(), "--dead-stones", "markup"]);
     assert!(text.contains("dead stones: Markup"), "{text}");
     assert!(text.contains("): Agrees"), "{text}");
 }

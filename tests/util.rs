@@ -16,6 +16,14 @@ pub fn bin() -> Command {
     c
 }
 
+/// Runs recount with `args` (a subcommand such as `explain`), checks that
+/// it succeeded and returns what it printed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let o = bin().args(args).output().expect("recount runs");
+    assert!(o.status.success(), "recount {args:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
 /// Runs recount with `args` and `--out out`, feeding `stdin`.
 pub fn run(args: &[&str], out: &Path, stdin: &str) -> Output {
     let mut child = bin()

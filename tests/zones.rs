@@ -152,12 +152,7 @@ fn initial_positions_give_the_seeds_move_values() {
 
 #[test]
 fn the_zones_command_prints_the_table() {
-    let out = util::bin()
-        .args(["zones", "fixtures/zones/seed-initial-2.txt"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = util::stdout_of(&["zones", "fixtures/zones/seed-initial-2.txt"]);
     for line in [
         "black follower  B[ea] W[ka]",
         "naive sum       inapplicable: the white follower favours Black",
@@ -168,17 +163,12 @@ fn the_zones_command_prints_the_table() {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
     // A game: the position 20 moves before its end, drawn and counted.
-    let out = util::bin()
-        .args([
-            "zones",
-            "fixtures/go/kgs/2000-10-16-1.sgf",
-            "--from-end",
-            "20",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = util::stdout_of(&[
+        "zones",
+        "fixtures/go/kgs/2000-10-16-1.sgf",
+        "--from-end",
+        "20",
+    ]);
     assert!(text.contains("position after move 247"), "{text}");
     assert!(
         text.contains("count: settled part -5, plus the zones' mean counts"),
