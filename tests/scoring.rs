@@ -353,6 +353,24 @@ fn verdicts_and_summary() {
             "song"
         ]
     );
+    // Doubtful stones are counted where the dead stones were estimated,
+    // and the summary counts the mismatches that have some.
+    for r in scores.values() {
+        let estimated = r["dead_source"] == "estimate";
+        assert_eq!(r["doubtful_stones"].is_empty(), !estimated, "{r:?}");
+    }
+    let doubtful = scores
+        .values()
+        .filter(|r| {
+            matches!(r["verdict"].as_str(), "margin_mismatch" | "winner_flip")
+                && r["doubtful_stones"].parse::<u32>().is_ok_and(|n| n > 0)
+        })
+        .count();
+    let row = summary
+        .iter()
+        .find(|r| r["name"] == "mismatch_doubtful")
+        .unwrap();
+    assert_eq!(row["games"].parse::<usize>().unwrap(), doubtful);
 }
 
 /// A recorded margin no count can reach on the board is called out.

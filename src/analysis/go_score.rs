@@ -4,7 +4,7 @@
 use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
-use crate::go::dead::{doubt, estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::dead::{doubt, doubtful_stones, estimate, from_markup, DeadPolicy, DeadSource};
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
@@ -144,6 +144,10 @@ pub fn go_score(
     let scores = interpretations(&s, &counts, settings.song);
     let declared = score(&rules, &s, &counts);
     fill_settlement(&mut row, &s, source);
+    row.doubtful_stones = d
+        .ownership
+        .as_ref()
+        .map(|own| doubtful_stones(&replay.board, own));
     row.score_count = Some(scores[0]);
     row.traditional = traditional(scores[0]);
     row.score_japanese = Some(scores[1]);
@@ -419,6 +423,9 @@ pub struct ScoreStats {
     /// position explains (`agrees_if_one_change`), of those tried.
     pub agrees_if_one_change: u64,
     pub agrees_if_tried: u64,
+    /// Mismatches (margin or winner) of estimated games with doubtful
+    /// stones (`doubtful_stones` > 0).
+    pub mismatch_doubtful: u64,
 }
 
 impl ScoreStats {
@@ -431,6 +438,8 @@ impl ScoreStats {
             .unwrap_or(0)] = 1;
         t.agrees_if_one_change = (s.row.agrees_if_one_change == Some(true)) as u64;
         t.agrees_if_tried = s.row.agrees_if_one_change.is_some() as u64;
+        t.mismatch_doubtful = (matches!(s.verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+            && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -479,6 +488,15 @@ impl ScoreStats {
                 ..SummaryRow::default()
             });
         }
+        // Only where dead stones were estimated.
+        if self.dead_sources[DeadSource::Estimate as usize] > 0 {
+            rows.push(SummaryRow {
+                metric: "audit",
+                name: "mismatch_doubtful",
+                games: self.mismatch_doubtful,
+                ..SummaryRow::default()
+            });
+        }
         for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
             rows.push(SummaryRow {
                 metric: "dead_source",
@@ -506,5 +524,6 @@ impl std::ops::AddAssign for ScoreStats {
         }
         self.agrees_if_one_change += o.agrees_if_one_change;
         self.agrees_if_tried += o.agrees_if_tried;
+        self.mismatch_doubtful += o.mismatch_doubtful;
     }
 }

@@ -86,6 +86,31 @@ pub fn doubt(board: &Board, ownership: &[f32], stones: &[usize]) -> f32 {
     (mine + DEAD_THRESHOLD).abs()
 }
 
+/// How close to the dead bar a chain's owner's mean ownership must be for
+/// its fate to count as doubtful (a coin flip of the playouts). On the KGS
+/// archives such chains are in 36 of the 83 mismatches whose count GNU Go
+/// 3.8 gets right (the estimator's errors), in 17 of the 155 where GNU
+/// Go's count is recount's (most likely the record's), and in 314 of the
+/// 3,729 games that agree.
+pub const DOUBTFUL: f32 = 0.2;
+
+/// The stones of `board` whose chain's fate is doubtful by `ownership`
+/// ([`DOUBTFUL`]): a mismatch with none is more likely the record's.
+pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
+    let mut seen = vec![false; board.index_len()];
+    let mut n = 0;
+    for p in board.points() {
+        if board.at(p).is_none() || std::mem::replace(&mut seen[board.chain_id(p)], true) {
+            continue;
+        }
+        let stones = board.chain_stones(p);
+        if doubt(board, ownership, &stones) < DOUBTFUL {
+            n += stones.len() as u32;
+        }
+    }
+    n
+}
+
 /// Playouts are run in batches of this many; after each batch the estimate
 /// stops if no stone is near the threshold.
 const BATCH: u32 = 16;
@@ -900,6 +925,20 @@ mod tests {
         );
         let (dead, _) = estimate(&b, 128);
         assert!(b.points().all(|p| !dead[p]));
+    }
+
+    #[test]
+    fn doubtful_stones_are_those_near_the_bar() {
+        // Black's pair at 0.1 (0.1 from the dead bar at 0.2: doubtful),
+        // White's stone lost 95% of the time (sure), Black's stone at 1.0.
+        let b = Board::from_diagram("X X . O . X");
+        let mut own = vec![0.0; b.index_len()];
+        for (x, o) in [(0, 0.1), (1, 0.1), (3, 0.9), (5, 1.0)] {
+            own[b.index(x, 0)] = o;
+        }
+        assert_eq!(doubtful_stones(&b, &own), 2);
+        own[b.index(3, 0)] = -0.1; // White's own 0.1: doubtful too
+        assert_eq!(doubtful_stones(&b, &own), 3);
     }
 
     #[test]

@@ -88,6 +88,9 @@ pub struct GoScoreRow {
     pub dead_source: DeadSource,
     pub dead_black: Option<u32>,
     pub dead_white: Option<u32>,
+    /// Estimated dead stones only: stones whose fate was a coin flip in
+    /// the playouts (see [`crate::go::dead::doubtful_stones`]).
+    pub doubtful_stones: Option<u32>,
     /// Territory points (dead-stone points included, seki eyes excluded).
     pub territory_black: Option<u32>,
     pub territory_white: Option<u32>,
