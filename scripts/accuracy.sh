@@ -17,7 +17,8 @@
 #    - winner agreement: score_winner == recorded_winner;
 #    - the same split by dead_source (markup / estimate / none);
 #    - a table of the verdicts; how many mismatches one change to the
-#      settled position explains (agrees_if), by kind of change; and the
+#      settled position explains (agrees_if), by kind of change; how many
+#      estimated mismatches have doubtful stones (doubtful_stones); and the
 #      first 10 mismatches;
 # 4. with GNUGO_SAMPLE=N > 0: picks N of those scored games, evenly spaced in
 #    go_scores.csv's order, scores them with GNU Go's final_score
@@ -223,6 +224,11 @@ print("  %s" % ", ".join("%s %d" % (k, v) for k, v in sorted(collections.Counter
     "must-fill" if "must-fill" in r["agrees_if"].split("; ")[0] else
     ("chain taken off" if r["agrees_if"].split("; ")[0].endswith("dead") else "chain left on")
     for r in one).items())))
+estimated = [r for r in mism if r.get("doubtful_stones", "") != ""]
+if estimated:
+    doubtful = [r for r in estimated if int(r["doubtful_stones"]) > 0]
+    print("estimated mismatches with doubtful stones (coin flips of the playouts): %d of %d"
+          % (len(doubtful), len(estimated)))
 print()
 print("first %d of %d mismatches (scored games, recorded vs recomputed):"
       % (min(n_mismatch, len(mism)), len(mism)))
