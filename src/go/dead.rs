@@ -24,7 +24,7 @@
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::enclosed;
-use crate::go::life::benson;
+use crate::go::life::{benson, BensonResult};
 use crate::go::record::Markup;
 use crate::go::replay::sgf_point;
 use serde::Serialize;
@@ -83,6 +83,11 @@ pub fn doubt(board: &Board, ownership: &[f32], stones: &[usize]) -> f32 {
     };
     let mean = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
     let mine = if c == Color::Black { mean } else { -mean };
+    from_bar(mine)
+}
+
+/// How far an owner's mean ownership `mine` is from the dead bar.
+fn from_bar(mine: f32) -> f32 {
     (mine + DEAD_THRESHOLD).abs()
 }
 
@@ -110,7 +115,7 @@ pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
             len += 1;
         });
         let mine = sum / len as f32 * if c == Color::Black { 1.0 } else { -1.0 };
-        if (mine + DEAD_THRESHOLD).abs() < DOUBTFUL {
+        if from_bar(mine) < DOUBTFUL {
             n += len;
         }
     }
@@ -143,19 +148,18 @@ const FIRST_CLEAR_MARGIN: f32 = 0.35;
 /// after `n` playouts (owner's mean ownership at least 0.25 away from the
 /// 0.2 bar, 0.35 at the first look: more playouts rarely change such a
 /// verdict, measured on the KGS archives).
-fn clear_cut(board: &Board, own: &[i32], n: u32, alive_b: &[bool], alive_w: &[bool]) -> bool {
+fn clear_cut(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> bool {
     board.points().all(|p| match board.at(p) {
         None => true,
-        Some(_) if alive_b[p] || alive_w[p] => true,
+        Some(_) if pass_alive[p] => true,
         Some(c) => {
             let mine = own[p] as f32 / n as f32 * if c == Color::Black { 1.0 } else { -1.0 };
-            let bar = -DEAD_THRESHOLD;
             let margin = if n < BATCH {
                 FIRST_CLEAR_MARGIN
             } else {
                 CLEAR_MARGIN
             };
-            (mine - bar).abs() > margin
+            from_bar(mine) > margin
         }
     })
 }
@@ -454,6 +458,38 @@ fn revive_races(board: &Board, chains: &mut [ChainFate], chain_of: &[usize]) {
     }
 }
 
+/// Benson's verdicts for both colours, as [`estimate`] and [`read_out`]
+/// use them.
+struct PassAlive {
+    black: BensonResult,
+    white: BensonResult,
+    /// Per point: a pass-alive stone of either colour.
+    stones: Vec<bool>,
+}
+
+impl PassAlive {
+    fn new(board: &Board) -> PassAlive {
+        let (black, white) = (benson(board, Color::Black), benson(board, Color::White));
+        let stones = (0..board.index_len())
+            .map(|p| black.alive[p] || white.alive[p])
+            .collect();
+        PassAlive {
+            black,
+            white,
+            stones,
+        }
+    }
+
+    /// Whether a stone of `c` at `p` lies in the other side's pass-alive
+    /// territory: dead whatever else.
+    fn enclosed(&self, c: Color, p: usize) -> bool {
+        match c {
+            Color::Black => self.white.territory[p],
+            Color::White => self.black.territory[p],
+        }
+    }
+}
+
 /// The closed region of the chain through `p` if its fight is read out:
 /// closed, small, and with the other side's stones inside (reading the
 /// rest changed no scored game on the KGS archives and cost 15% of the
@@ -540,20 +576,14 @@ impl ReadOut {
 /// fate, in board order: what [`estimate`] decided by reading rather
 /// than by the playouts.
 pub fn read_out(board: &Board) -> Vec<ReadOut> {
-    let (bb, bw) = (benson(board, Color::Black), benson(board, Color::White));
-    let n = board.index_len();
-    let fixed: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
-    let enclosed_by = |c: Color, p: usize| match c {
-        Color::Black => bw.territory[p],
-        Color::White => bb.territory[p],
-    };
-    let terrain = enclosed::Terrain::new(board, fixed);
+    let pass_alive = PassAlive::new(board);
+    let terrain = enclosed::Terrain::new(board, pass_alive.stones.clone());
     let mut out = Vec::new();
     // Chains by id, each once, at its first stone in board order.
-    let mut seen = vec![false; n];
+    let mut seen = vec![false; board.index_len()];
     for p in board.points() {
         let Some(c) = board.at(p) else { continue };
-        if std::mem::replace(&mut seen[board.chain_id(p)], true) || enclosed_by(c, p) {
+        if std::mem::replace(&mut seen[board.chain_id(p)], true) || pass_alive.enclosed(c, p) {
             continue;
         }
         let Some(region) = fight_region(board, p, &terrain) else {
@@ -627,8 +657,8 @@ fn revive_in_dame(board: &Board, chains: &mut [ChainFate], ownership: &[f32]) {
 /// Black to −1 all White).
 pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let n = board.index_len();
-    let (bb, bw) = (benson(board, Color::Black), benson(board, Color::White));
-    let settled = |p: usize| bb.territory[p] || bw.territory[p];
+    let pass_alive = PassAlive::new(board);
+    let settled = |p: usize| pass_alive.black.territory[p] || pass_alive.white.territory[p];
     let candidates: Vec<usize> = board.points().filter(|&p| !settled(p)).collect();
     let seed = board
         .encode()
@@ -649,7 +679,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         let check = i == FIRST_BATCH || (i > 0 && i % BATCH == 0);
-        if check && clear_cut(board, &own, i, &bb.alive, &bw.alive) {
+        if check && clear_cut(board, &own, i, &pass_alive.stones) {
             break;
         }
         // Or, from STABLE_FROM on, once no stone crossed the bar during
@@ -717,7 +747,6 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let ownership: Vec<f32> = own.iter().map(|&o| o as f32 * scale).collect();
     // Per chain (by head point): stones, the owner's mean ownership, and
     // whether it is dead.
-    let pass_alive: Vec<bool> = (0..n).map(|p| bb.alive[p] || bw.alive[p]).collect();
     let mut dead = vec![false; n];
     let mut chains: Vec<ChainFate> = Vec::new();
     let mut chain_of = vec![usize::MAX; n];
@@ -727,11 +756,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             continue;
         }
         let stones = board.chain_stones(p);
-        // Stones in the other side's pass-alive territory are dead outright.
-        let enclosed = match c {
-            Color::Black => bw.territory[p],
-            Color::White => bb.territory[p],
-        };
+        let enclosed = pass_alive.enclosed(c, p);
         let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
         let mine = if c == Color::Black { mean } else { -mean };
         for &q in &stones {
@@ -742,13 +767,13 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
             stones,
             mine,
             enclosed,
-            dead: enclosed || (!pass_alive[p] && -mine > DEAD_THRESHOLD),
+            dead: enclosed || (!pass_alive.stones[p] && -mine > DEAD_THRESHOLD),
         });
     }
     read_enclosures(
         board,
         &mut chains,
-        &enclosed::Terrain::new(board, pass_alive),
+        &enclosed::Terrain::new(board, pass_alive.stones),
     );
     revive_races(board, &mut chains, &chain_of);
     revive_in_dame(board, &mut chains, &ownership);
