@@ -236,6 +236,38 @@ fn false_seki_in_kgs_games_are_read_out() {
     }
 }
 
+/// A KGS game decided by a seki in the centre: Black's group has two
+/// one-point eyes, but one of its chains touches only one of them besides
+/// two liberties shared with White's one-eyed group, so filling those
+/// would force Black to fill that eye. GNU Go 3.8 (`final_status_list
+/// dame`) gives nobody the two eyes, White's eye or the two shared
+/// liberties, and its count is RE (W+2.5); counted as Black's territory,
+/// recount was a point off.
+#[test]
+fn eyes_of_a_group_in_seki_count_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &[
+            "fixtures/go/kgs/2002-01-12-8.sgf",
+            "--dead-stones",
+            "estimate",
+        ],
+        tmp.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let got = [
+        "verdict",
+        "seki_points",
+        "seki_eyes_black",
+        "seki_eyes_white",
+        "score_japanese",
+    ]
+    .map(|k| r[k].as_str());
+    assert_eq!(got, ["agrees", "2", "2", "1", "-2.5"], "{r:?}");
+}
+
 /// Two KGS games whose recorded result needs the dame-filling rule: once
 /// the dame are filled, a chain left in atari must connect inside its own
 /// territory, and that point is lost (RE, GNU Go and recount agree).
