@@ -39,7 +39,7 @@ pub struct Terrain {
     /// Pass-alive stones: they bound a region instead of joining it.
     fixed: Vec<bool>,
     /// By chain id: the chain touches an empty area larger than
-    /// [`MAX_REGION`], so no region holding it can be read.
+    /// `MAX_REGION` (10), so no region holding it can be read.
     open: Vec<bool>,
 }
 
@@ -66,8 +66,8 @@ impl Terrain {
 /// its group and the opponent's stones inside it, in board order, if the
 /// group (the chains of its colour that share those empty points) and the
 /// opponent's chains inside have all their liberties there and there are
-/// at most [`MAX_REGION`] such points. Pass-alive chains bound the
-/// region instead of joining it, as chains with [`WALL_LIBERTIES`]
+/// at most `MAX_REGION` (10) such points. Pass-alive chains bound the
+/// region instead of joining it, as chains with `WALL_LIBERTIES` (10)
 /// liberties do.
 pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
     let color = board.at(p)?;
@@ -136,7 +136,7 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
 }
 
 /// A chain with this many liberties bounds a region like a pass-alive
-/// one: a fight in [`MAX_REGION`] points hardly takes them all. (On the
+/// one: a fight in `MAX_REGION` (10) points hardly takes them all. (On the
 /// KGS archives 9 and 10 did best, two games and two winners better than
 /// pass-alive chains alone; 12 lost a winner, and 7 lost two games: such
 /// chains can be short of liberties in a race.)
@@ -159,7 +159,7 @@ fn has_liberties(board: &Board, q: usize, k: usize) -> bool {
 
 /// Whether the chain through `target` is captured in its closed
 /// [`region`] with best play, `first` moving first; `None` when the
-/// reading is too long to finish ([`MAX_NODES`]).
+/// reading is too long to finish (`MAX_NODES`).
 pub fn captured(board: &Board, target: usize, region: &[usize], first: Color) -> Option<bool> {
     let defender = board.at(target)?;
     let mut reading = Reading {
