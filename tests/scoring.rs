@@ -236,36 +236,46 @@ fn false_seki_in_kgs_games_are_read_out() {
     }
 }
 
-/// A KGS game decided by a seki in the centre: Black's group has two
-/// one-point eyes, but one of its chains touches only one of them besides
-/// two liberties shared with White's one-eyed group, so filling those
-/// would force Black to fill that eye. GNU Go 3.8 (`final_status_list
-/// dame`) gives nobody the two eyes, White's eye or the two shared
-/// liberties, and its count is RE (W+2.5); counted as Black's territory,
-/// recount was a point off.
+/// Two KGS games decided by what is a seki and what is not.
+/// - 2002-01-12-8: Black's group in the centre has two one-point eyes, but
+///   one of its chains touches only one of them besides two liberties
+///   shared with White's one-eyed group, so filling those would force
+///   Black to fill that eye: a seki. GNU Go 3.8 (`final_status_list
+///   dame`) gives nobody the two eyes, White's eye or the two shared
+///   liberties, and its count is RE (W+2.5); counted as Black's
+///   territory, recount was a point off.
+/// - 2002-05-05-1: White's one-eyed group beside a one-point region shared
+///   with Black is joined to a living group by two shared liberties (a
+///   double connection), so it is no seki and its eye is territory. GNU Go
+///   has no seki there and its count is RE (B+2.5); as a seki, recount was
+///   a point off.
 #[test]
-fn eyes_of_a_group_in_seki_count_nothing() {
+fn seki_or_not_as_gnu_go_reads_it() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = run(
-        &[
+    let cases = [
+        (
             "fixtures/go/kgs/2002-01-12-8.sgf",
-            "--dead-stones",
-            "estimate",
-        ],
-        tmp.path(),
-        "",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
-    let got = [
-        "verdict",
-        "seki_points",
-        "seki_eyes_black",
-        "seki_eyes_white",
-        "score_japanese",
-    ]
-    .map(|k| r[k].as_str());
-    assert_eq!(got, ["agrees", "2", "2", "1", "-2.5"], "{r:?}");
+            ["agrees", "2", "2", "1", "-2.5"],
+        ),
+        (
+            "fixtures/go/kgs/2002-05-05-1.sgf",
+            ["agrees", "0", "0", "0", "2.5"],
+        ),
+    ];
+    for (file, want) in cases {
+        let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let r = &rows(tmp.path(), "go_scores.csv")[0];
+        let got = [
+            "verdict",
+            "seki_points",
+            "seki_eyes_black",
+            "seki_eyes_white",
+            "score_japanese",
+        ]
+        .map(|k| r[k].as_str());
+        assert_eq!(got, want, "{file}: {r:?}");
+    }
 }
 
 /// Two KGS games whose recorded result needs the dame-filling rule: once

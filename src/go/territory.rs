@@ -98,32 +98,11 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
         }
         regions.push((pts.to_vec(), border));
     });
-    // Groups: chains joined through their own single-colour regions.
+    // Groups: chains joined through their own single-colour regions, and
+    // by connections between the colours.
     let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut a: usize) -> usize {
-        while parent[a] != a {
-            parent[a] = parent[parent[a]];
-            a = parent[a];
-        }
-        a
-    }
-    for (pts, border) in &regions {
-        if *border == 1 || *border == 2 {
-            let mut first = None;
-            for &q in pts {
-                for m in live.neighbours(q) {
-                    if live.at(m).is_some() {
-                        let c = find(&mut parent, live.chain_id(m));
-                        match first {
-                            None => first = Some(c),
-                            Some(f) if f != c => parent[c] = f,
-                            _ => {}
-                        }
-                    }
-                }
-            }
-        }
-    }
+    join_through_own_regions(&live, &regions, &mut parent);
+    join_connected(&live, &regions, &mut parent);
     let group = |parent: &mut Vec<usize>, p: usize| find(parent, live.chain_id(p));
     // Independent life per group: two eye regions, a big one, or Benson.
     let mut eyes = vec![0u32; n];
@@ -274,6 +253,81 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     s
 }
 
+/// The root of `a` in the union-find forest `parent` (by chain id).
+fn find(parent: &mut [usize], mut a: usize) -> usize {
+    while parent[a] != a {
+        parent[a] = parent[parent[a]];
+        a = parent[a];
+    }
+    a
+}
+
+/// Joins the sets of chains `a` and `b`.
+fn join(parent: &mut [usize], a: usize, b: usize) {
+    let (x, y) = (find(parent, a), find(parent, b));
+    if x != y {
+        parent[y] = x;
+    }
+}
+
+/// Joins the chains around each region bordered by one colour: they form
+/// one group with that region as an eye (or territory).
+fn join_through_own_regions(live: &Board, regions: &[(Vec<usize>, u8)], parent: &mut [usize]) {
+    for (pts, border) in regions {
+        if *border == 1 || *border == 2 {
+            let mut first = None;
+            for m in pts.iter().flat_map(|&q| live.neighbours(q)) {
+                if live.at(m).is_some() {
+                    let c = live.chain_id(m);
+                    match first {
+                        None => first = Some(c),
+                        Some(f) => join(parent, f, c),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Joins chains of one colour that are connected across the regions
+/// between the colours: by a shared liberty the opponent cannot play (its
+/// stone would be in atari at once), or by two shared liberties (a double
+/// connection). A one-eyed group so joined to a living one is no seki.
+fn join_connected(live: &Board, regions: &[(Vec<usize>, u8)], parent: &mut [usize]) {
+    // Pairs of chains seen sharing one safe liberty so far.
+    let mut once: Vec<(usize, usize)> = Vec::new();
+    for (pts, border) in regions {
+        if *border != 3 {
+            continue;
+        }
+        for &q in pts {
+            for c in [Color::Black, Color::White] {
+                let mut chains: Vec<usize> = Vec::with_capacity(4);
+                for m in live.neighbours(q) {
+                    if live.at(m) == Some(c) && !chains.contains(&live.chain_id(m)) {
+                        chains.push(live.chain_id(m));
+                    }
+                }
+                if chains.len() < 2 {
+                    continue;
+                }
+                let opp = c.opponent();
+                let safe = live.is_legal(opp, q) && live.liberties_after(opp, q) >= 2;
+                for (i, &a) in chains.iter().enumerate() {
+                    for &b in &chains[i + 1..] {
+                        let key = (a.min(b), a.max(b));
+                        if !safe || once.contains(&key) {
+                            join(parent, a, b);
+                        } else {
+                            once.push(key);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Takes from `eyes` the one-point eyes a group loses in a seki: an eye is
 /// lost when a chain of the group touches it and no other eye, and the
 /// chain's other liberties are small regions shared with groups of the
@@ -339,6 +393,7 @@ fn forfeit_false_eyes(
         });
         if shared
             && !other
+            && own[0] != usize::MAX
             && own[1] == usize::MAX
             && regions[own[0]].0.len() == 1
             && !lost.contains(&own[0])
