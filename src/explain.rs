@@ -5,9 +5,9 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{read_out, DeadSource, Fate};
+use crate::go::dead::{hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
-use crate::go::replay::{replay, sgf_letter};
+use crate::go::replay::{replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
 use crate::go::scoring::{
     count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
@@ -193,6 +193,22 @@ pub fn explain(
         None => {}
     }
     if source == DeadSource::Estimate {
+        let hopeless = hopeless_chains(board);
+        if !hopeless.is_empty() {
+            let _ = writeln!(
+                w,
+                "in atari with no way out (dead whatever the playouts say):"
+            );
+            for (c, (x, y), n) in hopeless {
+                let _ = writeln!(
+                    w,
+                    "  {} chain at {} ({n} stone{})",
+                    c.letter(),
+                    sgf_point(x, y),
+                    if n == 1 { "" } else { "s" }
+                );
+            }
+        }
         let fights = read_out(board);
         if !fights.is_empty() {
             let _ = writeln!(w, "read out (closed fights the playouts cannot judge):");

@@ -236,6 +236,33 @@ fn false_seki_in_kgs_games_are_read_out() {
     }
 }
 
+/// A KGS game that ends with Black's 16 stones at `bn` in atari: White
+/// may take them, extending leaves them in atari, and no white chain
+/// beside them is in atari. The playouts, which answer an atari only next
+/// to the last move, kept them alive and killed the white group they
+/// race (B+86.5); dead whatever moves next, the count is RE (W+3.5), as
+/// GNU Go 3.8's final_score has it.
+#[test]
+fn a_chain_in_atari_with_no_way_out_is_dead() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = "fixtures/go/kgs/2003-11-06-11.sgf";
+    let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    assert_eq!(
+        (r["verdict"].as_str(), r["score_japanese"].as_str()),
+        ("agrees", "-3.5"),
+        "{r:?}"
+    );
+    let dead: usize = r["dead_black"].parse().unwrap();
+    assert!(dead >= 16, "dead_black = {dead}");
+    let text = stdout_of(&["explain", file]);
+    assert!(
+        text.lines().any(|l| l == "  B chain at bn (16 stones)"),
+        "{text}"
+    );
+}
+
 /// Two KGS games decided by what is a seki and what is not.
 /// - 2002-01-12-8: Black's group in the centre has two one-point eyes, but
 ///   one of its chains touches only one of them besides two liberties
