@@ -3,7 +3,7 @@
 //!
 //! The estimator fixes Benson's pass-alive chains (and calls dead any stone
 //! inside the other side's pass-alive territory, and any chain in atari
-//! with no way out, [`hopeless`]), then plays random games
+//! with no way out: [`hopeless_chains`]), then plays random games
 //! to the end from the final position and counts who owns each point at
 //! the end. The playouts follow a light policy that answers the last move
 //! locally (take the biggest chain it left in atari; save an own chain in
@@ -638,7 +638,7 @@ fn hopeless(board: &Board, p: usize) -> bool {
     !counter
 }
 
-/// The chains of `board` in atari with no way out ([`hopeless`]), each
+/// The chains of `board` in atari with no way out (see `hopeless`), each
 /// as its colour, a stone (column, row from the top) and its size, in
 /// board order: for `recount explain`.
 pub fn hopeless_chains(board: &Board) -> Vec<(Color, (u8, u8), usize)> {
