@@ -236,6 +236,30 @@ fn false_seki_in_kgs_games_are_read_out() {
     }
 }
 
+/// KGS records of July to October 2000 give `B+` whoever won: in
+/// 2000-10-16-1, RE is B+0.5 and the count W+0.5 (GNU Go 3.8's
+/// final_score too). The reason column says so, for the auditor.
+#[test]
+fn a_result_for_the_other_colour_is_pointed_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &[
+            "fixtures/go/kgs/2000-10-16-1.sgf",
+            "--dead-stones",
+            "estimate",
+        ],
+        tmp.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    assert_eq!(r["verdict"], "winner_flip");
+    assert_eq!(
+        r["reason"],
+        "RE gives B+0.5, the count gives W+0.5: the same margin, for the other colour"
+    );
+}
+
 /// A KGS game that ends with Black's 16 stones at `bn` in atari: White
 /// may take them, extending leaves them in atari, and no white chain
 /// beside them is in atari. The playouts, which answer an atari only next

@@ -358,10 +358,20 @@ fn audit(recorded: &GameResult, w: Option<Color>, margin: f64, reason: &mut Stri
         recorded.margin
     };
     if recorded.winner != w {
+        // The same margin for the other colour points at RE rather than
+        // the count (early KGS records have such results).
+        let swapped = recorded.winner.is_some()
+            && w.is_some()
+            && recorded_margin.is_some_and(|m| (m - margin).abs() < 1e-6);
         *reason = format!(
-            "RE gives {}, the count gives {}",
+            "RE gives {}, the count gives {}{}",
             describe(recorded.winner, recorded_margin),
-            describe(w, Some(margin))
+            describe(w, Some(margin)),
+            if swapped {
+                ": the same margin, for the other colour"
+            } else {
+                ""
+            }
         );
         Verdict::WinnerFlip
     } else if recorded_margin.is_some_and(|m| (m - margin).abs() > 1e-6) {
