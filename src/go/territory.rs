@@ -98,61 +98,43 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
         }
         regions.push((pts.to_vec(), border));
     });
-    // Groups: chains joined through their own single-colour regions, and
-    // by connections between the colours.
+    // Groups: chains joined through their own single-colour regions.
     let mut parent: Vec<usize> = (0..n).collect();
     join_through_own_regions(&live, &regions, &mut parent);
-    join_connected(&live, &regions, &mut parent);
     let group = |parent: &mut Vec<usize>, p: usize| find(parent, live.chain_id(p));
     // Independent life per group: two eye regions, a big one, or Benson.
-    let mut eyes = vec![0u32; n];
-    let mut big = vec![false; n];
-    for (pts, border) in &regions {
-        if *border == 1 || *border == 2 {
-            let stone = pts
-                .iter()
-                .flat_map(|&q| live.neighbours(q))
-                .find(|&m| live.at(m).is_some())
-                .expect("a bordered region touches a stone");
-            let g = group(&mut parent, stone);
-            eyes[g] += 1;
-            big[g] |= pts.len() >= MIN_TWO_EYE_SPACE;
-        }
-    }
-    // Benson's algorithm is only needed when some small region between the
-    // colours touches groups that lack two eyes: run it then, once.
-    let needs_benson = regions.iter().any(|(pts, border)| {
-        *border == 3
-            && pts.len() <= MAX_SEKI_REGION
-            && pts.iter().flat_map(|&q| live.neighbours(q)).any(|m| {
-                live.at(m).is_some() && {
-                    let g = group(&mut parent, m);
-                    !big[g] && eyes[g] < 2
+    let (mut eyes, mut big) = eye_regions(&live, &regions, &mut parent);
+    // Connections between the colours, and Benson's algorithm, matter only
+    // when some small region between the colours touches groups that lack
+    // two eyes (a seki may be there): look for them then, once.
+    if seki_candidate(&live, &regions, &mut parent, &eyes, &big) {
+        join_connected(&live, &regions, &mut parent);
+        (eyes, big) = eye_regions(&live, &regions, &mut parent);
+        if seki_candidate(&live, &regions, &mut parent, &eyes, &big) {
+            let benson_b = benson(&live, Color::Black);
+            let benson_w = benson(&live, Color::White);
+            for p in live.points() {
+                if benson_b.alive[p] || benson_w.alive[p] {
+                    let g = group(&mut parent, p);
+                    big[g] = true;
                 }
-            })
-    });
-    if needs_benson {
-        let benson_b = benson(&live, Color::Black);
-        let benson_w = benson(&live, Color::White);
-        for p in live.points() {
-            if benson_b.alive[p] || benson_w.alive[p] {
-                let g = group(&mut parent, p);
-                big[g] = true;
             }
         }
     }
     // Eyes that filling a seki's shared liberties would force the owner
-    // to fill do not count.
-    let group_of: Vec<usize> = (0..n)
-        .map(|p| {
-            if live.on_board(p) && live.at(p).is_some() {
-                group(&mut parent, p)
-            } else {
-                usize::MAX
-            }
-        })
-        .collect();
-    forfeit_false_eyes(&live, &regions, &region_of, &group_of, &big, &mut eyes);
+    // to fill do not count (only groups with two small eyes can lose one).
+    if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
+        let group_of: Vec<usize> = (0..n)
+            .map(|p| {
+                if live.on_board(p) && live.at(p).is_some() {
+                    group(&mut parent, p)
+                } else {
+                    usize::MAX
+                }
+            })
+            .collect();
+        forfeit_false_eyes(&live, &regions, &region_of, &group_of, &big, &mut eyes);
+    }
     let independent = |g: usize| big[g] || eyes[g] >= 2;
     // Seki regions: bordered by both colours, every bordering group
     // unable to live on its own.
@@ -253,6 +235,51 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     s
 }
 
+/// Per group (by root chain id): its eye regions (regions bordered by its
+/// colour only) and whether one has room for two eyes.
+fn eye_regions(
+    live: &Board,
+    regions: &[(Vec<usize>, u8)],
+    parent: &mut [usize],
+) -> (Vec<u32>, Vec<bool>) {
+    let n = live.index_len();
+    let (mut eyes, mut big) = (vec![0u32; n], vec![false; n]);
+    for (pts, border) in regions {
+        if *border == 1 || *border == 2 {
+            let stone = pts
+                .iter()
+                .flat_map(|&q| live.neighbours(q))
+                .find(|&m| live.at(m).is_some())
+                .expect("a bordered region touches a stone");
+            let g = find(parent, live.chain_id(stone));
+            eyes[g] += 1;
+            big[g] |= pts.len() >= MIN_TWO_EYE_SPACE;
+        }
+    }
+    (eyes, big)
+}
+
+/// Whether some small region between the colours touches a group that
+/// lacks two eyes: where a seki may be.
+fn seki_candidate(
+    live: &Board,
+    regions: &[(Vec<usize>, u8)],
+    parent: &mut [usize],
+    eyes: &[u32],
+    big: &[bool],
+) -> bool {
+    regions.iter().any(|(pts, border)| {
+        *border == 3
+            && pts.len() <= MAX_SEKI_REGION
+            && pts.iter().flat_map(|&q| live.neighbours(q)).any(|m| {
+                live.at(m).is_some() && {
+                    let g = find(parent, live.chain_id(m));
+                    !big[g] && eyes[g] < 2
+                }
+            })
+    })
+}
+
 /// The root of `a` in the union-find forest `parent` (by chain id).
 fn find(parent: &mut [usize], mut a: usize) -> usize {
     while parent[a] != a {
@@ -302,15 +329,18 @@ fn join_connected(live: &Board, regions: &[(Vec<usize>, u8)], parent: &mut [usiz
         }
         for &q in pts {
             for c in [Color::Black, Color::White] {
-                let mut chains: Vec<usize> = Vec::with_capacity(4);
+                // The distinct chains of `c` around q (at most four).
+                let (mut ids, mut k) = ([0usize; 4], 0);
                 for m in live.neighbours(q) {
-                    if live.at(m) == Some(c) && !chains.contains(&live.chain_id(m)) {
-                        chains.push(live.chain_id(m));
+                    if live.at(m) == Some(c) && !ids[..k].contains(&live.chain_id(m)) {
+                        ids[k] = live.chain_id(m);
+                        k += 1;
                     }
                 }
-                if chains.len() < 2 {
+                if k < 2 {
                     continue;
                 }
+                let chains = &ids[..k];
                 let opp = c.opponent();
                 let safe = live.is_legal(opp, q) && live.liberties_after(opp, q) >= 2;
                 for (i, &a) in chains.iter().enumerate() {
