@@ -124,16 +124,7 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     // Eyes that filling a seki's shared liberties would force the owner
     // to fill do not count (only groups with two small eyes can lose one).
     if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
-        let group_of: Vec<usize> = (0..n)
-            .map(|p| {
-                if live.on_board(p) && live.at(p).is_some() {
-                    group(&mut parent, p)
-                } else {
-                    usize::MAX
-                }
-            })
-            .collect();
-        forfeit_false_eyes(&live, &regions, &region_of, &group_of, &big, &mut eyes);
+        forfeit_false_eyes(&live, &regions, &region_of, &mut parent, &big, &mut eyes);
     }
     let independent = |g: usize| big[g] || eyes[g] >= 2;
     // Seki regions: bordered by both colours, every bordering group
@@ -369,7 +360,7 @@ fn forfeit_false_eyes(
     live: &Board,
     regions: &[(Vec<usize>, u8)],
     region_of: &[usize],
-    group_of: &[usize],
+    parent: &mut [usize],
     big: &[bool],
     eyes: &mut [u32],
 ) {
@@ -384,7 +375,7 @@ fn forfeit_false_eyes(
             let mut strong = [false; 2];
             for m in pts.iter().flat_map(|&q| live.neighbours(q)) {
                 if let Some(c) = live.at(m) {
-                    let g = group_of[m];
+                    let g = find(parent, live.chain_id(m));
                     strong[c.index()] |= big[g] || eyes[g] >= 2;
                 }
             }
@@ -395,7 +386,7 @@ fn forfeit_false_eyes(
     let mut lost: Vec<usize> = Vec::new();
     for p in live.points() {
         let Some(c) = live.at(p) else { continue };
-        let g = group_of[p];
+        let g = find(parent, live.chain_id(p));
         if std::mem::replace(&mut checked[live.chain_id(p)], true) || big[g] || eyes[g] < 2 {
             continue;
         }
