@@ -1031,4 +1031,46 @@ mod tests {
         );
         assert_eq!(estimate(&b, 32).1, estimate(&b, 32).1);
     }
+
+    #[test]
+    fn the_estimate_is_deterministic_on_random_positions() {
+        // Random positions, legal or not as setup allows: the estimate
+        // never panics, calls dead only stones, gives the same answer
+        // twice, and read_out and hopeless_chains name stones of the board.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for round in 0..150 {
+            let (w, h) = (3 + next(8) as u8, 3 + next(8) as u8);
+            let mut b = Board::new(w, h);
+            let fill = 2 + next(8);
+            for y in 0..h {
+                for x in 0..w {
+                    let stone = match next(10) {
+                        k if k < fill / 2 => Some(Color::Black),
+                        k if k < fill => Some(Color::White),
+                        _ => None,
+                    };
+                    b.set(x, y, stone);
+                }
+            }
+            b.finish_setup();
+            let (dead, own) = estimate(&b, 32);
+            assert_eq!(estimate(&b, 32), (dead.clone(), own), "round {round}");
+            assert!(
+                b.points().all(|p| !dead[p] || b.at(p).is_some()),
+                "round {round}"
+            );
+            for f in read_out(&b) {
+                assert_eq!(b.get(f.point.0, f.point.1), Some(f.color), "round {round}");
+            }
+            for (c, (x, y), _) in hopeless_chains(&b) {
+                assert_eq!(b.get(x, y), Some(c), "round {round}");
+            }
+        }
+    }
 }
