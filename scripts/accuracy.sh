@@ -18,7 +18,8 @@
 #    - the same split by dead_source (markup / estimate / none);
 #    - a table of the verdicts; how many mismatches one change to the
 #      settled position explains (agrees_if), by kind of change; how many
-#      estimated mismatches have doubtful stones (doubtful_stones); and the
+#      estimated mismatches have doubtful stones (doubtful_stones); how many
+#      winner flips count RE's margin for the other colour (reason); and the
 #      first 10 mismatches;
 # 4. with GNUGO_SAMPLE=N > 0: picks N of those scored games, evenly spaced in
 #    go_scores.csv's order, scores them with GNU Go's final_score
@@ -229,6 +230,8 @@ if estimated:
     doubtful = [r for r in estimated if int(r["doubtful_stones"]) > 0]
     print("estimated mismatches with doubtful stones (coin flips of the playouts): %d of %d"
           % (len(doubtful), len(estimated)))
+swapped = [r for r in mism if r["reason"].endswith("for the other colour")]
+print("winner flips whose count is RE's margin for the other colour: %d" % len(swapped))
 print()
 print("first %d of %d mismatches (scored games, recorded vs recomputed):"
       % (min(n_mismatch, len(mism)), len(mism)))
