@@ -210,16 +210,13 @@ fn seki_in_a_kgs_game() {
 /// 19 and 47 points off.
 #[test]
 fn false_seki_in_kgs_games_are_read_out() {
-    let tmp = tempfile::tempdir().unwrap();
     // (file, the dead group's colour column, at least that many dead)
     let cases = [
         ("fixtures/go/kgs/2003-08-26-22.sgf", "dead_black", 8),
         ("fixtures/go/kgs/2001-06-10-6.sgf", "dead_white", 22),
     ];
     for (file, column, at_least) in cases {
-        let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
-        assert!(o.status.success(), "{}", stderr(&o));
-        let r = &rows(tmp.path(), "go_scores.csv")[0];
+        let r = &estimated_score_row(file);
         assert_eq!(r["verdict"], "agrees", "{file}: {r:?}");
         assert_eq!(r["seki_points"], "0", "{file}");
         let dead: usize = r[column].parse().unwrap();
@@ -241,18 +238,7 @@ fn false_seki_in_kgs_games_are_read_out() {
 /// final_score too). The reason column says so, for the auditor.
 #[test]
 fn a_result_for_the_other_colour_is_pointed_out() {
-    let tmp = tempfile::tempdir().unwrap();
-    let o = run(
-        &[
-            "fixtures/go/kgs/2000-10-16-1.sgf",
-            "--dead-stones",
-            "estimate",
-        ],
-        tmp.path(),
-        "",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let r = estimated_score_row("fixtures/go/kgs/2000-10-16-1.sgf");
     assert_eq!(r["verdict"], "winner_flip");
     assert_eq!(
         r["reason"],
@@ -268,11 +254,8 @@ fn a_result_for_the_other_colour_is_pointed_out() {
 /// GNU Go 3.8's final_score has it.
 #[test]
 fn a_chain_in_atari_with_no_way_out_is_dead() {
-    let tmp = tempfile::tempdir().unwrap();
     let file = "fixtures/go/kgs/2003-11-06-11.sgf";
-    let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let r = estimated_score_row(file);
     assert_eq!(
         (r["verdict"].as_str(), r["score_japanese"].as_str()),
         ("agrees", "-3.5"),
@@ -302,7 +285,6 @@ fn a_chain_in_atari_with_no_way_out_is_dead() {
 ///   a point off.
 #[test]
 fn seki_or_not_as_gnu_go_reads_it() {
-    let tmp = tempfile::tempdir().unwrap();
     let cases = [
         (
             "fixtures/go/kgs/2002-01-12-8.sgf",
@@ -314,9 +296,7 @@ fn seki_or_not_as_gnu_go_reads_it() {
         ),
     ];
     for (file, want) in cases {
-        let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
-        assert!(o.status.success(), "{}", stderr(&o));
-        let r = &rows(tmp.path(), "go_scores.csv")[0];
+        let r = estimated_score_row(file);
         let got = [
             "verdict",
             "seki_points",

@@ -69,6 +69,15 @@ pub fn csv_file(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
+/// The `go_scores.csv` row of a one-game `file` scored with estimated dead
+/// stones (the run must succeed).
+pub fn estimated_score_row(file: &str) -> std::collections::HashMap<String, String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+    assert!(o.status.success(), "{file}: {}", stderr(&o));
+    rows(tmp.path(), "go_scores.csv").swap_remove(0)
+}
+
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }

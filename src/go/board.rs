@@ -660,6 +660,46 @@ impl Board {
     }
 }
 
+/// Random positions for tests of the code that reads them.
+#[cfg(test)]
+pub(crate) mod random {
+    use super::{Board, Color};
+
+    /// A small deterministic generator (xorshift), so failures reproduce.
+    pub struct Rng(pub u64);
+
+    impl Rng {
+        /// A number below `n`.
+        pub fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A board of 3 to `2 + sides` points a side with stones anywhere
+    /// (chains without liberties included, as setup allows), from 1 in 10
+    /// to 9 in 10 of the points, half of them black.
+    pub fn board(rng: &mut Rng, sides: u64) -> Board {
+        let (w, h) = (3 + rng.below(sides) as u8, 3 + rng.below(sides) as u8);
+        let mut b = Board::new(w, h);
+        let fill = 1 + rng.below(9);
+        for y in 0..h {
+            for x in 0..w {
+                let stone = match rng.below(10) {
+                    k if k < fill / 2 => Some(Color::Black),
+                    k if k < fill => Some(Color::White),
+                    _ => None,
+                };
+                b.set(x, y, stone);
+            }
+        }
+        b.finish_setup();
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

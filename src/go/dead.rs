@@ -1034,31 +1034,13 @@ mod tests {
 
     #[test]
     fn the_estimate_is_deterministic_on_random_positions() {
+        use crate::go::board::random;
         // Random positions, legal or not as setup allows: the estimate
         // never panics, calls dead only stones, gives the same answer
         // twice, and read_out and hopeless_chains name stones of the board.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut rng = random::Rng(0x2545_f491_4f6c_dd1d);
         for round in 0..150 {
-            let (w, h) = (3 + next(8) as u8, 3 + next(8) as u8);
-            let mut b = Board::new(w, h);
-            let fill = 2 + next(8);
-            for y in 0..h {
-                for x in 0..w {
-                    let stone = match next(10) {
-                        k if k < fill / 2 => Some(Color::Black),
-                        k if k < fill => Some(Color::White),
-                        _ => None,
-                    };
-                    b.set(x, y, stone);
-                }
-            }
-            b.finish_setup();
+            let b = random::board(&mut rng, 8);
             let (dead, own) = estimate(&b, 32);
             assert_eq!(estimate(&b, 32), (dead.clone(), own), "round {round}");
             assert!(

@@ -609,37 +609,20 @@ mod tests {
 
     #[test]
     fn every_point_is_counted_once_on_random_positions() {
+        use crate::go::board::random;
         // Random stones (chains without liberties included: setup allows
         // them), random dead stones and random ownership: settling never
         // panics, and stones, territory, seki eyes, fill points, seki
         // points and dame add up to the board, whatever the position.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut rng = random::Rng(0x9e37_79b9_7f4a_7c15);
         for round in 0..400 {
-            let (w, h) = (3 + next(11) as u8, 3 + next(11) as u8);
-            let mut b = Board::new(w, h);
-            let fill = 1 + next(9);
-            for y in 0..h {
-                for x in 0..w {
-                    let stone = match next(10) {
-                        k if k < fill / 2 => Some(Color::Black),
-                        k if k < fill => Some(Color::White),
-                        _ => None,
-                    };
-                    b.set(x, y, stone);
-                }
-            }
-            b.finish_setup();
+            let b = random::board(&mut rng, 11);
+            let (w, h) = (b.width(), b.height());
             let dead: Vec<bool> = (0..b.index_len())
-                .map(|p| b.at(p).is_some() && next(6) == 0)
+                .map(|p| b.at(p).is_some() && rng.below(6) == 0)
                 .collect();
             let own: Vec<f32> = (0..b.index_len())
-                .map(|_| next(201) as f32 / 100.0 - 1.0)
+                .map(|_| rng.below(201) as f32 / 100.0 - 1.0)
                 .collect();
             for s in [settle(&b, &dead), settle_with(&b, &dead, Some(&own))] {
                 let total = s.stones.iter().sum::<u32>()
