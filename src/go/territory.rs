@@ -5,10 +5,13 @@
 //! colour only. A region bordered by both colours is dame, unless it lies
 //! between groups neither of which can live on its own: then it is a seki
 //! point, and the eyes of those groups are seki eyes (no territory under
-//! Japanese rules). A group lives on its own when it has two eye regions or
-//! one region of 3+ points, or Benson's algorithm says so; a one-point eye
-//! that a chain of the group would have to fill once its liberties shared
-//! with a weak group are filled does not count (`forfeit_false_eyes`).
+//! Japanese rules). A group is the chains joined through their own
+//! regions, or connected across the regions between the colours (a double
+//! connection, or a point the opponent cannot play: `join_connected`). It
+//! lives on its own when it has two eye regions or one region of 3+
+//! points, or Benson's algorithm says so; a one-point eye that a chain of
+//! the group would have to fill once its liberties shared with a weak
+//! group are filled does not count (`forfeit_false_eyes`).
 
 use crate::go::board::{Board, Color, EmptyRegions};
 use crate::go::life::benson;
