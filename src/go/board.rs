@@ -172,6 +172,15 @@ impl Board {
         (0..self.cells.len()).filter(|&p| self.cells[p] != EDGE)
     }
 
+    /// A stone of every chain, each chain once, at its first stone in
+    /// board order.
+    pub fn chains(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut seen = vec![false; self.cells.len()];
+        self.points().filter(move |&p| {
+            self.cells[p] != EMPTY && !std::mem::replace(&mut seen[self.chain_id(p)], true)
+        })
+    }
+
     pub fn on_board(&self, p: usize) -> bool {
         self.cells[p] != EDGE
     }

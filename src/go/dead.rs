@@ -103,13 +103,9 @@ pub const DOUBTFUL: f32 = 0.2;
 /// The stones of `board` whose chain's fate is doubtful by `ownership`
 /// ([`DOUBTFUL`]): a mismatch with none is more likely the record's.
 pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
-    let mut seen = vec![false; board.index_len()];
     let mut n = 0;
-    for p in board.points() {
+    for p in board.chains() {
         let Some(c) = board.at(p) else { continue };
-        if std::mem::replace(&mut seen[board.chain_id(p)], true) {
-            continue;
-        }
         let (mut sum, mut len) = (0.0, 0);
         board.for_each_stone(p, |q| {
             sum += ownership[q];
@@ -581,11 +577,9 @@ pub fn read_out(board: &Board) -> Vec<ReadOut> {
     let pass_alive = PassAlive::new(board);
     let terrain = enclosed::Terrain::new(board, pass_alive.stones.clone());
     let mut out = Vec::new();
-    // Chains by id, each once, at its first stone in board order.
-    let mut seen = vec![false; board.index_len()];
-    for p in board.points() {
+    for p in board.chains() {
         let Some(c) = board.at(p) else { continue };
-        if std::mem::replace(&mut seen[board.chain_id(p)], true) || pass_alive.enclosed(c, p) {
+        if pass_alive.enclosed(c, p) {
             continue;
         }
         let Some(region) = fight_region(board, p, &terrain) else {
@@ -642,15 +636,11 @@ fn hopeless(board: &Board, p: usize) -> bool {
 /// as its colour, a stone (column, row from the top) and its size, in
 /// board order: for `recount explain`.
 pub fn hopeless_chains(board: &Board) -> Vec<(Color, (u8, u8), usize)> {
-    let mut seen = vec![false; board.index_len()];
-    let mut out = Vec::new();
-    for p in board.points() {
-        let Some(c) = board.at(p) else { continue };
-        if !std::mem::replace(&mut seen[board.chain_id(p)], true) && hopeless(board, p) {
-            out.push((c, board.xy(p), board.chain_len(p)));
-        }
-    }
-    out
+    board
+        .chains()
+        .filter(|&p| hopeless(board, p))
+        .filter_map(|p| Some((board.at(p)?, board.xy(p), board.chain_len(p))))
+        .collect()
 }
 
 /// Owner's mean ownership below which a chain stays dead even where
@@ -795,11 +785,8 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let mut dead = vec![false; n];
     let mut chains: Vec<ChainFate> = Vec::new();
     let mut chain_of = vec![usize::MAX; n];
-    for p in board.points() {
+    for p in board.chains() {
         let Some(c) = board.at(p) else { continue };
-        if chain_of[p] != usize::MAX {
-            continue;
-        }
         let stones = board.chain_stones(p);
         let doomed = pass_alive.enclosed(c, p) || hopeless(board, p);
         let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;

@@ -385,12 +385,11 @@ fn forfeit_false_eyes(
             [!strong[1], !strong[0]]
         })
         .collect();
-    let mut checked = vec![false; live.index_len()];
     let mut lost: Vec<usize> = Vec::new();
-    for p in live.points() {
+    for p in live.chains() {
         let Some(c) = live.at(p) else { continue };
         let g = find(parent, live.chain_id(p));
-        if std::mem::replace(&mut checked[live.chain_id(p)], true) || big[g] || eyes[g] < 2 {
+        if big[g] || eyes[g] < 2 {
             continue;
         }
         // The chain's own eye regions (up to two), and whether its other
