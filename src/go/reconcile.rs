@@ -76,15 +76,8 @@ pub fn single_changes(
     let agrees = |s: &Settlement| (score(s) - target).abs() < 1e-6;
     let (bb, bw) = (benson(board, Color::Black), benson(board, Color::White));
     let mut chains: Vec<(f32, Vec<usize>)> = Vec::new();
-    let mut seen = vec![false; board.index_len()];
-    for p in board.points() {
-        if board.at(p).is_none() || seen[p] {
-            continue;
-        }
+    for p in board.chains() {
         let stones = board.chain_stones(p);
-        for &q in &stones {
-            seen[q] = true;
-        }
         if !dead[p] && (bb.alive[p] || bw.alive[p]) {
             continue;
         }
