@@ -471,7 +471,8 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
     // must connect there.
     loop {
         let mut changed = false;
-        for p in live.points() {
+        let chains: Vec<usize> = b.chains().collect();
+        for p in chains {
             let Some(c) = b.at(p) else { continue };
             let Some(q) = b.atari_liberty(p) else {
                 continue;
