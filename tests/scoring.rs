@@ -235,15 +235,34 @@ fn false_seki_in_kgs_games_are_read_out() {
 
 /// KGS records of July to October 2000 give `B+` whoever won: in
 /// 2000-10-16-1, RE is B+0.5 and the count W+0.5 (GNU Go 3.8's
-/// final_score too). The reason column says so, for the auditor.
+/// final_score too). The reason column says so, for the auditor, and
+/// `summary.csv` counts such flips.
 #[test]
 fn a_result_for_the_other_colour_is_pointed_out() {
-    let r = estimated_score_row("fixtures/go/kgs/2000-10-16-1.sgf");
+    let tmp = tempfile::tempdir().unwrap();
+    // With a game whose RE is the count: only the first is such a flip.
+    let files = [
+        "fixtures/go/kgs/2000-10-16-1.sgf",
+        "fixtures/go/kgs/2003-11-06-11.sgf",
+    ];
+    let o = run(
+        &[files[0], files[1], "--dead-stones", "estimate"],
+        tmp.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
     assert_eq!(r["verdict"], "winner_flip");
     assert_eq!(
         r["reason"],
         "RE gives B+0.5, the count gives W+0.5: the same margin, for the other colour"
     );
+    let summary = rows(tmp.path(), "summary.csv");
+    let flips = summary
+        .iter()
+        .find(|r| r["metric"] == "audit" && r["name"] == "winner_flip_same_margin")
+        .expect("summary row winner_flip_same_margin");
+    assert_eq!(flips["games"], "1");
 }
 
 /// A KGS game that ends with Black's 16 stones at `bn` in atari: White

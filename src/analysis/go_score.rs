@@ -91,6 +91,8 @@ pub struct Scored {
     /// The settled final position, when the game was counted (the endgame
     /// zones read it too, so the estimator runs once).
     pub settlement: Option<Settlement>,
+    /// A winner flip whose count is RE's margin for the other colour.
+    pub same_margin_flip: bool,
 }
 
 /// Scores one replayed game under its declared `rules` (from `RU`, or
@@ -132,6 +134,7 @@ pub fn go_score(
             dead_source: DeadSource::None,
             scores: None,
             settlement: None,
+            same_margin_flip: false,
         };
     }
     let d = decide_dead(record, replay, settings);
@@ -210,6 +213,8 @@ pub fn go_score(
         dead_source: source,
         scores: Some((scores, declared)),
         settlement: Some(s),
+        same_margin_flip: verdict == Verdict::WinnerFlip
+            && for_the_other_colour(&result, w, margin),
     }
 }
 
@@ -350,6 +355,16 @@ fn fill_settlement(row: &mut GoScoreRow, s: &Settlement, source: DeadSource) {
     row.must_fill_white = Some(s.fills[1]);
 }
 
+/// Whether `RE` names the other winner than the count `w` but the same
+/// `margin`: that points at `RE` rather than the count (early KGS records
+/// give `B+` whoever won).
+fn for_the_other_colour(recorded: &GameResult, w: Option<Color>, margin: f64) -> bool {
+    recorded.winner.is_some()
+        && w.is_some()
+        && recorded.winner != w
+        && recorded.margin.is_some_and(|m| (m - margin).abs() < 1e-6)
+}
+
 /// Compares the recomputed result with `RE`.
 fn audit(recorded: &GameResult, w: Option<Color>, margin: f64, reason: &mut String) -> Verdict {
     let recorded_margin = if recorded.kind == EndKind::Draw {
@@ -358,11 +373,7 @@ fn audit(recorded: &GameResult, w: Option<Color>, margin: f64, reason: &mut Stri
         recorded.margin
     };
     if recorded.winner != w {
-        // The same margin for the other colour points at RE rather than
-        // the count (early KGS records have such results).
-        let swapped = recorded.winner.is_some()
-            && w.is_some()
-            && recorded_margin.is_some_and(|m| (m - margin).abs() < 1e-6);
+        let swapped = for_the_other_colour(recorded, w, margin);
         *reason = format!(
             "RE gives {}, the count gives {}{}",
             describe(recorded.winner, recorded_margin),
@@ -436,6 +447,8 @@ pub struct ScoreStats {
     /// Mismatches (margin or winner) of estimated games with doubtful
     /// stones (`doubtful_stones` > 0).
     pub mismatch_doubtful: u64,
+    /// Winner flips whose count is RE's margin for the other colour.
+    pub winner_flip_same_margin: u64,
 }
 
 impl ScoreStats {
@@ -450,6 +463,7 @@ impl ScoreStats {
         t.agrees_if_tried = s.row.agrees_if_one_change.is_some() as u64;
         t.mismatch_doubtful = (matches!(s.verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
             && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
+        t.winner_flip_same_margin = s.same_margin_flip as u64;
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -498,6 +512,12 @@ impl ScoreStats {
                 ..SummaryRow::default()
             });
         }
+        rows.push(SummaryRow {
+            metric: "audit",
+            name: "winner_flip_same_margin",
+            games: self.winner_flip_same_margin,
+            ..SummaryRow::default()
+        });
         // Only where dead stones were estimated.
         if self.dead_sources[DeadSource::Estimate as usize] > 0 {
             rows.push(SummaryRow {
@@ -535,5 +555,6 @@ impl std::ops::AddAssign for ScoreStats {
         self.agrees_if_one_change += o.agrees_if_one_change;
         self.agrees_if_tried += o.agrees_if_tried;
         self.mismatch_doubtful += o.mismatch_doubtful;
+        self.winner_flip_same_margin += o.winner_flip_same_margin;
     }
 }
