@@ -151,6 +151,19 @@ pub fn explain(
     row(w, "dead stones", s.dead[1], s.dead[0]);
     row(w, "areas (groups)", s.areas[0], s.areas[1]);
     let _ = writeln!(w, "seki points {}, dame {}", s.seki_points, s.dame);
+    for &(eye, chain) in &s.false_eyes {
+        let (name, (x, y), (cx, cy)) = (
+            board.at(chain).map_or('?', |c| c.letter()),
+            board.xy(eye),
+            board.xy(chain),
+        );
+        let _ = writeln!(
+            w,
+            "no eye: {name} at {} (the chain at {} would have to fill it once the seki's shared liberties are filled)",
+            sgf_point(x, y),
+            sgf_point(cx, cy)
+        );
+    }
     let _ = writeln!(w);
     let [cb, cw] = count_points(&s, &counts);
     let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",

@@ -326,6 +326,10 @@ fn seki_or_not_as_gnu_go_reads_it() {
         .map(|k| r[k].as_str());
         assert_eq!(got, want, "{file}: {r:?}");
     }
+    // `recount explain` says which eye does not count, and why.
+    let text = stdout_of(&["explain", cases[0].0, "--dead-stones", "estimate"]);
+    let line = "no eye: B at ig (the chain at ia would have to fill it once the seki's shared liberties are filled)";
+    assert!(text.lines().any(|l| l == line), "{text}");
 }
 
 /// Two KGS games whose recorded result needs the dame-filling rule: once

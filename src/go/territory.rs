@@ -64,6 +64,10 @@ pub struct Settlement {
     /// Independent living areas: connected groups of living stones and
     /// their territory (what the group tax charges).
     pub areas: [u32; 2],
+    /// One-point eyes that do not count, as a seki would force their owner
+    /// to fill them (`forfeit_false_eyes`): the eye, and a stone of the
+    /// chain that would have to fill it.
+    pub false_eyes: Vec<(usize, usize)>,
 }
 
 /// Settles `board` with `dead[p]` marking dead stones.
@@ -126,9 +130,11 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     }
     // Eyes that filling a seki's shared liberties would force the owner
     // to fill do not count (only groups with two small eyes can lose one).
-    if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
-        forfeit_false_eyes(&live, &regions, &region_of, &mut parent, &big, &mut eyes);
-    }
+    let false_eyes = if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
+        forfeit_false_eyes(&live, &regions, &region_of, &mut parent, &big, &mut eyes)
+    } else {
+        Vec::new()
+    };
     let independent = |g: usize| big[g] || eyes[g] >= 2;
     // Seki regions: bordered by both colours, every bordering group
     // unable to live on its own.
@@ -155,6 +161,7 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     }
     let mut s = Settlement {
         kinds: vec![None; n],
+        false_eyes,
         ..Settlement::default()
     };
     for p in board.points() {
@@ -358,7 +365,8 @@ fn join_connected(live: &Board, regions: &[(Vec<usize>, u8)], parent: &mut [usiz
 /// other colour that cannot live on their own either. Filling those
 /// liberties puts the chain in atari, and saving it fills the eye: a group
 /// left with one eye is in seki, as GNU Go reads such positions (9 KGS
-/// games more agree with `RE`, 1 fewer).
+/// games more agree with `RE`, 1 fewer). Returns each eye lost, with a
+/// stone of the chain that would fill it.
 fn forfeit_false_eyes(
     live: &Board,
     regions: &[(Vec<usize>, u8)],
@@ -366,7 +374,7 @@ fn forfeit_false_eyes(
     parent: &mut [usize],
     big: &[bool],
     eyes: &mut [u32],
-) {
+) -> Vec<(usize, usize)> {
     // Per small region between the colours, per colour: whether every
     // group of the other colour beside it lacks two eyes.
     let weak_shared: Vec<[bool; 2]> = regions
@@ -385,7 +393,8 @@ fn forfeit_false_eyes(
             [!strong[1], !strong[0]]
         })
         .collect();
-    let mut lost: Vec<usize> = Vec::new();
+    // Eyes lost: the eye point, a stone of the chain, the eye's region.
+    let mut lost: Vec<(usize, usize, usize)> = Vec::new();
     for p in live.chains() {
         let Some(c) = live.at(p) else { continue };
         let g = find(parent, live.chain_id(p));
@@ -419,12 +428,15 @@ fn forfeit_false_eyes(
             && own[0] != usize::MAX
             && own[1] == usize::MAX
             && regions[own[0]].0.len() == 1
-            && !lost.contains(&own[0])
+            && !lost.iter().any(|&(_, _, r)| r == own[0])
         {
-            lost.push(own[0]);
+            lost.push((regions[own[0]].0[0], p, own[0]));
             eyes[g] -= 1;
         }
     }
+    lost.into_iter()
+        .map(|(eye, chain, _)| (eye, chain))
+        .collect()
 }
 
 /// Finds territory points that must be filled: when the opponent fills
@@ -608,6 +620,9 @@ mod tests {
         assert_eq!(s.seki_eyes, [2, 1]);
         assert_eq!(s.territory, [0, 0]);
         assert_eq!(s.dame, 0);
+        // The eye at (4,0), which the stone at (3,0) would fill.
+        let b = Board::from_diagram(". O . X . X .\n O O O O X X X");
+        assert_eq!(s.false_eyes, vec![(b.index(4, 0), b.index(3, 0))]);
     }
 
     #[test]
