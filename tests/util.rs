@@ -78,6 +78,17 @@ pub fn estimated_score_row(file: &str) -> std::collections::HashMap<String, Stri
     rows(tmp.path(), "go_scores.csv").swap_remove(0)
 }
 
+/// Asserts that `recount explain` with `args` prints each of `lines`
+/// as a whole line.
+pub fn explain_prints(args: &[&str], lines: &[&str]) {
+    let mut all = vec!["explain"];
+    all.extend_from_slice(args);
+    let text = stdout_of(&all);
+    for line in lines {
+        assert!(text.lines().any(|l| l == *line), "{line}\n{text}");
+    }
+}
+
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
