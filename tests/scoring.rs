@@ -285,6 +285,25 @@ fn a_chain_in_atari_with_no_way_out_is_dead() {
     explain_prints(&[file], &["  B chain at bn (16 stones)"]);
 }
 
+/// KGS 2003-01-05-13 (New Zealand rules, W+11.5): Black's 13 stones in
+/// the top-left corner are dead for the players and for GNU Go 3.8 (its
+/// count is RE). Without the nakade replay in the playouts the estimate
+/// kept them alive without a doubt and counted B+31.5.
+#[test]
+fn a_group_left_with_a_killing_shape_is_dead() {
+    let r = estimated_score_row("fixtures/go/kgs/2003-01-05-13.sgf");
+    assert_eq!(
+        (
+            r["verdict"].as_str(),
+            r["rules"].as_str(),
+            r["score_new_zealand"].as_str(),
+            r["dead_black"].as_str()
+        ),
+        ("agrees", "new-zealand", "-11.5", "13"),
+        "{r:?}"
+    );
+}
+
 /// Two KGS games decided by what is a seki and what is not.
 /// - 2002-01-12-8: Black's group in the centre has two one-point eyes, but
 ///   one of its chains touches only one of them besides two liberties
@@ -411,8 +430,14 @@ fn verdicts_and_summary() {
     assert!(scores["fixtures/go/kgs/2002-09-09-1.sgf"]["reason"].contains("resignation"));
     assert_eq!(verdict("fixtures/go/gnugo/GAGN2.sgf"), "rules_unknown");
     assert_eq!(verdict("fixtures/go/scoring/gnugo/score2.sgf"), "no_result");
-    // RE says W+394.5 on a 19×19 board: more than any count can give.
-    assert_ne!(verdict("fixtures/go/kgs/2002-03-04-8.sgf"), "agrees");
+    // RE says W+394.5 on a 19×19 board: more than the board, which
+    // Japanese counting gives with prisoners (238 territory + 47 captures
+    // + 110 dead, every black stone; GNU Go 3.8 counts the same).
+    assert_eq!(verdict("fixtures/go/kgs/2002-03-04-8.sgf"), "agrees");
+    assert_eq!(
+        scores["fixtures/go/kgs/2002-03-04-8.sgf"]["score_japanese"],
+        "-394.5"
+    );
     let games = rows(tmp.path(), "go_games.csv").len();
     assert_eq!(scores.len(), games);
     let summary = rows(tmp.path(), "summary.csv");

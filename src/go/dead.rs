@@ -5,7 +5,9 @@
 //! inside the other side's pass-alive territory, and any chain in atari
 //! with no way out: [`hopeless_chains`]), then plays random games
 //! to the end from the final position and counts who owns each point at
-//! the end. The playouts follow a light policy that answers the last move
+//! the end. The playouts follow a light policy: when the last move
+//! captured stones that leave a killing shape ([`crate::go::nakade`]), the
+//! captured side replays at its vital point; else it answers the last move
 //! locally (take the biggest chain it left in atari; save an own chain in
 //! atari by extending or by a counter-capture; shorten the liberties of a
 //! weak opponent chain beside an own chain it cut to two liberties, as a
@@ -26,6 +28,7 @@
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::enclosed;
 use crate::go::life::{benson, BensonResult};
+use crate::go::nakade;
 use crate::go::record::Markup;
 use crate::go::replay::sgf_point;
 use serde::Serialize;
@@ -711,6 +714,7 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
     let mut b = board.clone();
     let mut scratch = EmptyRegions::default();
     let mut verdicts: Vec<bool> = Vec::new();
+    let mut captured: Vec<usize> = Vec::new();
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
         let check = i == FIRST_BATCH || (i > 0 && i % BATCH == 0);
@@ -749,19 +753,26 @@ pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
         }
         let mut passes = 0;
         let mut last: Option<usize> = None;
+        let mut vital: Option<usize> = None;
         for _ in 0..max_moves {
-            let chosen = capture_near(&b, color, last)
+            let chosen = vital
+                .take()
+                .filter(|&v| b.is_legal(color, v))
+                .or_else(|| capture_near(&b, color, last))
                 .or_else(|| random_move(&b, color, &mut empties, &mut listed, &mut rng));
             match chosen {
                 Some(p) => {
                     b.play_at(color, p);
                     // Captured points are free again.
+                    captured.clear();
                     for q in b.emptied() {
+                        captured.push(q);
                         if !listed[q] {
                             listed[q] = true;
                             empties.push(q);
                         }
                     }
+                    vital = nakade::vital_point(&b, color, &captured);
                     passes = 0;
                     last = Some(p);
                 }
