@@ -43,6 +43,10 @@
 #                       seconds per game are not inflated by contention)
 #   GNUGO_RULES=MODE    sgf|japanese|chinese, see gnugo_final_score.py
 #                       (default sgf: counting from each record's RU)
+#   SEEDS="1 2 …"       also run recount with each --seed N (playout seeds;
+#                       only estimated games can change) and print each
+#                       seed's agreement, the mean, and the games whose
+#                       agreement depends on the seed (default: none)
 #   MISMATCHES=N        mismatches listed (default 10)
 #   RECOUNT_BIN=PATH    use this recount binary and skip the cargo build
 #   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
@@ -62,6 +66,7 @@ GNUGO_RULES=${GNUGO_RULES:-sgf}
 MISMATCHES=${MISMATCHES:-10}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 SCORES_CSV=${SCORES_CSV:-}
+SEEDS=${SEEDS:-}
 
 die() { echo "accuracy.sh: $*" >&2; exit 1; }
 
@@ -100,6 +105,20 @@ else
     [[ -s $SCORES ]] || die "recount wrote no go_scores.csv in $TMP/recount (is the scoring feature built?)"
 fi
 
+# ---------------------------------------------------------------- seeds
+SEED_CSVS=()
+for seed in $SEEDS; do
+    [[ $seed =~ ^[0-9]+$ ]] || die "SEEDS must be numbers, not '$seed'"
+    [[ -z $SCORES_CSV ]] || die "SEEDS needs a recount run (unset SCORES_CSV)"
+    echo "== recount --dead-stones $DEAD --seed $seed $* --out $TMP/seed-$seed" >&2
+    "$BIN" "$@" --out "$TMP/seed-$seed" --dead-stones "$DEAD" --seed "$seed" \
+        >"$TMP/seed-$seed.log" 2>&1 || {
+        tail -20 "$TMP/seed-$seed.log" >&2
+        die "recount --seed $seed failed (log above)"
+    }
+    SEED_CSVS+=("$TMP/seed-$seed/go_scores.csv")
+done
+
 # ---------------------------------------------------------------- GNU Go
 GNUGO_CSV=
 if (( GNUGO_SAMPLE > 0 )); then
@@ -134,12 +153,14 @@ PY
 fi
 
 # ---------------------------------------------------------------- report
-python3 - "$SCORES" "$GNUGO_CSV" "$MISMATCHES" "${GNUGO_CSV:+$TMP/sample.csv}" <<'PY'
+python3 - "$SCORES" "$GNUGO_CSV" "$MISMATCHES" "${GNUGO_CSV:+$TMP/sample.csv}" \
+    "$SEEDS" "${SEED_CSVS[@]}" <<'PY'
 import collections
 import csv
 import sys
 
-scores_path, gnugo_path, n_mismatch, sample_path = sys.argv[1:5]
+scores_path, gnugo_path, n_mismatch, sample_path, seeds = sys.argv[1:6]
+seed_paths = sys.argv[6:]
 n_mismatch = int(n_mismatch)
 
 
@@ -240,6 +261,32 @@ for r in mism[:n_mismatch]:
         where(r), r["result_raw"], shown(r["recorded_winner"], r["recorded_margin"]),
         shown(r["score_winner"], r["score_margin"]), r["verdict"], r["dead_source"],
         r.get("rules", ""), "  agrees if: " + r["agrees_if"] if r.get("agrees_if") else ""))
+
+if seed_paths:
+    # The same games under other playout seeds: only estimated dead stones
+    # can change, so the spread is the estimator's own noise.
+    runs = [("0", scored)]
+    for seed, path in zip(seeds.split(), seed_paths):
+        with open(path, newline="", encoding="utf-8") as f:
+            runs.append((seed, [r for r in csv.DictReader(f) if r["result_kind"] == "score"]))
+    print()
+    print("%-16s %7s %20s %20s" % ("--seed", "games", "winner agrees", "exact margin"))
+    for seed, rs in runs:
+        print("%-16s %7d %20s %20s" % (seed, len(rs), pct(sum(map(winner_ok, rs)), len(rs)),
+                                       pct(sum(map(exact_ok, rs)), len(rs))))
+    n = len(scored)
+    exact = [sum(map(exact_ok, rs)) for _, rs in runs]
+    won = [sum(map(winner_ok, rs)) for _, rs in runs]
+    print("mean of %d seeds: exact margin %.1f (%.1f%%, %d to %d), winner %.1f (%.1f%%, %d to %d)"
+          % (len(runs), sum(exact) / len(runs), 100.0 * sum(exact) / len(runs) / n if n else 0,
+             min(exact), max(exact), sum(won) / len(runs),
+             100.0 * sum(won) / len(runs) / n if n else 0, min(won), max(won)))
+    ok = collections.defaultdict(set)
+    for _, rs in runs:
+        for r in rs:
+            ok[key(r)].add(exact_ok(r))
+    print("games whose exact agreement depends on the seed: %d of %d"
+          % (sum(1 for v in ok.values() if len(v) > 1), n))
 
 if not gnugo_path:
     sys.exit(0)

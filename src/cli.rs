@@ -122,6 +122,12 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "N", default_value_t = 128)]
     pub playouts: u32,
 
+    /// Seed of the estimator's playouts, mixed with each position: the same
+    /// seed always gives the same reports; another one gives an independent
+    /// estimate, to see which verdicts are coin flips of the playouts.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+
     /// Song scoring: basic eyes kept unfilled per independent living group.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub song_eyes: u32,
@@ -150,6 +156,7 @@ impl ScoreArgs {
         let settings = ScoreSettings {
             dead,
             playouts: self.playouts.max(1),
+            seed: self.seed,
             song: SongParams {
                 eyes_per_group: self.song_eyes,
             },

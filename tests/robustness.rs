@@ -54,6 +54,7 @@ fn settings() -> Settings {
         score: recount::analysis::go_score::ScoreSettings {
             dead: recount::go::dead::DeadPolicy::Auto,
             playouts: 8,
+            seed: 0,
             song: Default::default(),
             agrees_if: true,
         },

@@ -601,7 +601,7 @@ fn seki_exotics_positions() {
     for (file, stones, seki_points, seki_eyes, territory) in cases {
         let record = recount::explain::read_game(&repo().join(file), 1).unwrap();
         let board = recount::go::replay::replay(&record, Rules::JAPANESE).board;
-        let (dead, ownership) = recount::go::dead::estimate(&board, 128);
+        let (dead, ownership) = recount::go::dead::estimate(&board, 128, 0);
         assert!(!dead.iter().any(|&d| d), "{file}: a seki stone called dead");
         let s = recount::go::territory::settle_with(&board, &dead, Some(&ownership));
         assert_eq!(s.seki_points, seki_points, "{file}");

@@ -74,6 +74,8 @@ pub const INTERPRETATIONS: [&str; 7] = [
 pub struct ScoreSettings {
     pub dead: DeadPolicy,
     pub playouts: u32,
+    /// Mixed into the playouts' seed (`--seed`).
+    pub seed: u64,
     pub song: SongParams,
     /// Look for the single changes that would make a mismatch agree
     /// (`--agrees-if`).
@@ -248,7 +250,7 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             source: DeadSource::Markup,
         },
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            let (dead, ownership) = estimate(board, settings.playouts);
+            let (dead, ownership) = estimate(board, settings.playouts, settings.seed);
             DeadStones {
                 dead,
                 ownership: Some(ownership),

@@ -132,8 +132,9 @@ const CLEAR_MARGIN: f32 = 0.25;
 
 /// From this many playouts on, the estimate also stops when no stone's
 /// verdict changed since the previous batch (measured on the KGS archives:
-/// as accurate as going on to `--playouts`, in two thirds of the time).
-const STABLE_FROM: u32 = 64;
+/// as accurate as going on to `--playouts`, in two thirds of the time; over
+/// six `--seed`s, 48 is as accurate as 64 and 5% faster, 32 loses 4 games).
+const STABLE_FROM: u32 = 48;
 
 /// A first, stricter look after this many playouts: most finished games
 /// are clear-cut by then.
@@ -690,21 +691,23 @@ fn revive_in_dame(board: &Board, chains: &mut [ChainFate], ownership: &[f32]) {
     }
 }
 
-/// Estimates the dead stones of a finished position with `playouts` random
-/// games; returns the dead map and the ownership (per point, from +1 all
-/// Black to −1 all White).
-pub fn estimate(board: &Board, playouts: u32) -> (Vec<bool>, Vec<f32>) {
+/// Estimates the dead stones of a finished position with at most
+/// `playouts` random games; returns the dead map and the ownership (per
+/// point, from +1 all Black to −1 all White). The playouts are seeded from
+/// the position mixed with `seed` (`--seed`): the same pair always gives
+/// the same answer, and another seed an independent estimate.
+pub fn estimate(board: &Board, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>) {
     let n = board.index_len();
     let pass_alive = PassAlive::new(board);
     let settled = |p: usize| pass_alive.black.territory[p] || pass_alive.white.territory[p];
     let candidates: Vec<usize> = board.points().filter(|&p| !settled(p)).collect();
-    let seed = board
+    let position = board
         .encode()
         .bytes()
         .fold(0x9e37_79b9_7f4a_7c15u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
         });
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng((position ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
     let mut own = vec![0i32; n];
     let max_moves = 3 * candidates.len() + 20;
     let mut empties: Vec<usize> = Vec::with_capacity(candidates.len());
@@ -858,7 +861,7 @@ mod tests {
              X X X X O O O O
              O O O O O . . .",
         );
-        let (dead, _) = estimate(&b, 64);
+        let (dead, _) = estimate(&b, 64, 0);
         let marked: Vec<_> = b.points().filter(|&p| dead[p]).map(|p| b.xy(p)).collect();
         assert_eq!(marked, [(1, 1), (6, 2)]);
     }
@@ -1002,7 +1005,7 @@ mod tests {
              X X O . X O O
              X X O . X O O",
         );
-        let (dead, _) = estimate(&b, 128);
+        let (dead, _) = estimate(&b, 128, 0);
         assert!(b.points().all(|p| !dead[p]));
     }
 
@@ -1027,7 +1030,19 @@ mod tests {
              X O . O
              O O O .",
         );
-        assert_eq!(estimate(&b, 32).1, estimate(&b, 32).1);
+        assert_eq!(estimate(&b, 32, 0).1, estimate(&b, 32, 0).1);
+        // Another seed draws other playouts: on an open board, another
+        // estimate of who owns each point.
+        let open = Board::from_diagram(
+            ". . . . . .
+             . X . . O .
+             . . . . . .
+             . . . . . .
+             . X . . O .
+             . . . . . .",
+        );
+        assert_eq!(estimate(&open, 32, 7).1, estimate(&open, 32, 7).1);
+        assert_ne!(estimate(&open, 32, 0).1, estimate(&open, 32, 7).1);
     }
 
     #[test]
@@ -1039,8 +1054,8 @@ mod tests {
         let mut rng = random::Rng(0x2545_f491_4f6c_dd1d);
         for round in 0..150 {
             let b = random::board(&mut rng, 8);
-            let (dead, own) = estimate(&b, 32);
-            assert_eq!(estimate(&b, 32), (dead.clone(), own), "round {round}");
+            let (dead, own) = estimate(&b, 32, 0);
+            assert_eq!(estimate(&b, 32, 0), (dead.clone(), own), "round {round}");
             assert!(
                 b.points().all(|p| !dead[p] || b.at(p).is_some()),
                 "round {round}"
