@@ -110,6 +110,12 @@ pub struct Board {
     next: Vec<u16>,
     chain_size: Vec<u16>,
     pseudo_libs: Vec<u16>,
+    /// Per chain head: the sum of its pseudo-liberties' point indices and of
+    /// their squares. All pseudo-liberties are one point exactly when
+    /// sum² = count × squares (Cauchy–Schwarz), so atari and its liberty
+    /// are known in O(1), without walking the chain.
+    lib_sum: Vec<u64>,
+    lib_squares: Vec<u64>,
     /// The point a simple-ko recapture would retake, and who may not play it.
     ko: Option<(u16, Color)>,
     /// Points emptied by the last play (captures and suicide).
@@ -137,6 +143,8 @@ impl Board {
             next: vec![0; n],
             chain_size: vec![0; n],
             pseudo_libs: vec![0; n],
+            lib_sum: vec![0; n],
+            lib_squares: vec![0; n],
             ko: None,
             emptied: Vec::new(),
         }
@@ -283,16 +291,12 @@ impl Board {
         self.pseudo_libs[h as usize] as usize > at_p
     }
 
-    /// The only liberty of the chain through `q` when it is in atari. A
-    /// chain with more than four pseudo-liberties has two liberties or more
-    /// (one point touches at most four stones), so most chains are answered
-    /// without walking them.
+    /// The only liberty of the chain through `q` when it is in atari, in
+    /// O(1) from its liberty sums.
     pub fn atari_liberty(&self, q: usize) -> Option<usize> {
-        if self.pseudo_libs[self.head[q] as usize] > 4 {
-            return None;
-        }
-        let libs = self.liberties(q, 2);
-        (libs.len() == 1).then(|| libs.as_slice()[0])
+        self.sole_liberty_without(self.head[q] as usize, 0, 0)
+            .ok()
+            .flatten()
     }
 
     /// The liberties of the chain through `q`, at most `limit` (≤ 4) of
@@ -355,10 +359,22 @@ impl Board {
                 }
                 EDGE => {}
                 c if c == color.cell() => {
-                    for &l in self.liberties(n, 3).as_slice() {
-                        if l != p && add(l) {
-                            return 2;
+                    // The chain's liberties other than p, from its sums.
+                    let h = self.head[n] as usize;
+                    let at_p = ns
+                        .iter()
+                        .filter(|&&m| {
+                            matches!(self.cells[m], BLACK | WHITE) && self.head[m] as usize == h
+                        })
+                        .count() as u64;
+                    match self.sole_liberty_without(h, p, at_p) {
+                        Ok(None) => {}
+                        Ok(Some(l)) => {
+                            if add(l) {
+                                return 2;
+                            }
                         }
+                        Err(()) => return 2,
                     }
                 }
                 _ => {
@@ -438,6 +454,8 @@ impl Board {
         self.next.copy_from_slice(&other.next);
         self.chain_size.copy_from_slice(&other.chain_size);
         self.pseudo_libs.copy_from_slice(&other.pseudo_libs);
+        self.lib_sum.copy_from_slice(&other.lib_sum);
+        self.lib_squares.copy_from_slice(&other.lib_squares);
         self.ko = other.ko;
         self.emptied.clear();
     }
@@ -463,11 +481,14 @@ impl Board {
                 self.head[p] = p as u16;
                 self.next[p] = p as u16;
                 self.chain_size[p] = 1;
-                self.pseudo_libs[p] = self
-                    .neighbours(p)
-                    .iter()
-                    .filter(|&&q| self.cells[q] == EMPTY)
-                    .count() as u16;
+                self.pseudo_libs[p] = 0;
+                self.lib_sum[p] = 0;
+                self.lib_squares[p] = 0;
+                for q in self.neighbours(p) {
+                    if self.cells[q] == EMPTY {
+                        self.add_liberty(p, q);
+                    }
+                }
             }
         }
         for p in 0..n {
@@ -488,12 +509,16 @@ impl Board {
         self.next[p] = p as u16;
         self.chain_size[p] = 1;
         self.pseudo_libs[p] = 0;
+        self.lib_sum[p] = 0;
+        self.lib_squares[p] = 0;
         for n in self.neighbours(p) {
             match self.cells[n] {
-                EMPTY => self.pseudo_libs[p] += 1,
+                EMPTY => self.add_liberty(p, n),
                 BLACK | WHITE => {
                     let h = self.head[n] as usize;
                     self.pseudo_libs[h] -= 1;
+                    self.lib_sum[h] -= p as u64;
+                    self.lib_squares[h] -= (p * p) as u64;
                 }
                 _ => {}
             }
@@ -502,6 +527,31 @@ impl Board {
             if self.cells[n] == cell && self.head[n] != self.head[p] {
                 self.merge(self.head[p] as usize, self.head[n] as usize);
             }
+        }
+    }
+
+    /// Counts empty point `l` as one more pseudo-liberty of the chain whose
+    /// head is `h`.
+    fn add_liberty(&mut self, h: usize, l: usize) {
+        self.pseudo_libs[h] += 1;
+        self.lib_sum[h] += l as u64;
+        self.lib_squares[h] += (l * l) as u64;
+    }
+
+    /// The only liberty of a chain (by head) once `k` pseudo-liberties at
+    /// point `p` are left out: `Ok(None)` when it has none left, `Ok(Some)`
+    /// when exactly one point, `Err(())` when two or more.
+    fn sole_liberty_without(&self, h: usize, p: usize, k: u64) -> Result<Option<usize>, ()> {
+        let count = self.pseudo_libs[h] as u64 - k;
+        if count == 0 {
+            return Ok(None);
+        }
+        let sum = self.lib_sum[h] - k * p as u64;
+        let squares = self.lib_squares[h] - k * (p * p) as u64;
+        if sum * sum == count * squares {
+            Ok(Some((sum / count) as usize))
+        } else {
+            Err(())
         }
     }
 
@@ -523,6 +573,8 @@ impl Board {
         self.next.swap(big, small);
         self.chain_size[big] += self.chain_size[small];
         self.pseudo_libs[big] += self.pseudo_libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_squares[big] += self.lib_squares[small];
     }
 
     /// Removes the chain containing `p`; returns its number of stones.
@@ -541,8 +593,7 @@ impl Board {
         loop {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    let h = self.head[n] as usize;
-                    self.pseudo_libs[h] += 1;
+                    self.add_liberty(self.head[n] as usize, s);
                 }
             }
             s = self.next[s] as usize;
@@ -781,6 +832,62 @@ mod tests {
             }
         );
         assert_eq!(b.encode(), "2O/2O/OOO");
+    }
+
+    /// The liberty sums answer as walking the chain does, after setup and
+    /// after plays that merge and capture chains.
+    #[test]
+    fn liberty_sums_agree_with_walking_the_chains() {
+        let mut rng = super::random::Rng(0x9e37_79b9_7f4a_7c15);
+        for round in 0..200 {
+            let mut b = super::random::board(&mut rng, 10);
+            for step in 0..30 {
+                for q in b.chains() {
+                    let libs = b.liberties(q, 2);
+                    let walked = (libs.len() == 1).then(|| libs.as_slice()[0]);
+                    assert_eq!(b.atari_liberty(q), walked, "round {round} step {step}");
+                }
+                let empty: Vec<usize> = b.points().filter(|&p| b.at(p).is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                for &p in &empty {
+                    for color in [Color::Black, Color::White] {
+                        // By hand: the new chain's liberties other than p
+                        // (1 + own chains beside p), up to 2.
+                        let mut libs: Vec<usize> = Vec::new();
+                        let mut captures = false;
+                        for n in b.neighbours(p) {
+                            match b.at(n) {
+                                None if b.on_board(n) => libs.push(n),
+                                Some(c) if c == color => libs.extend(
+                                    b.liberties(n, 4).as_slice().iter().filter(|&&l| l != p),
+                                ),
+                                Some(_) => captures |= b.liberties(n, 2).as_slice() == [p],
+                                None => {}
+                            }
+                        }
+                        libs.sort_unstable();
+                        libs.dedup();
+                        let want = if captures { 2 } else { libs.len().min(2) };
+                        assert_eq!(
+                            b.liberties_after(color, p),
+                            want,
+                            "round {round} step {step} at {p}"
+                        );
+                    }
+                }
+                let p = empty[rng.below(empty.len() as u64) as usize];
+                let color = if step % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                if b.is_legal(color, p) {
+                    b.play_at(color, p);
+                }
+            }
+        }
     }
 
     #[test]
