@@ -99,6 +99,13 @@ pub struct Played {
     pub suicided: u32,
 }
 
+/// A chain's distinct liberties, as its liberty sums tell them.
+enum Libs {
+    None,
+    One(usize),
+    Several,
+}
+
 /// A rectangular Go board of up to 52×52 points.
 #[derive(Clone)]
 pub struct Board {
@@ -294,9 +301,10 @@ impl Board {
     /// The only liberty of the chain through `q` when it is in atari, in
     /// O(1) from its liberty sums.
     pub fn atari_liberty(&self, q: usize) -> Option<usize> {
-        self.sole_liberty_without(self.head[q] as usize, 0, 0)
-            .ok()
-            .flatten()
+        match self.liberties_without(self.head[q] as usize, 0, 0) {
+            Libs::One(l) => Some(l),
+            _ => None,
+        }
     }
 
     /// The liberties of the chain through `q`, at most `limit` (≤ 4) of
@@ -367,14 +375,14 @@ impl Board {
                             matches!(self.cells[m], BLACK | WHITE) && self.head[m] as usize == h
                         })
                         .count() as u64;
-                    match self.sole_liberty_without(h, p, at_p) {
-                        Ok(None) => {}
-                        Ok(Some(l)) => {
+                    match self.liberties_without(h, p, at_p) {
+                        Libs::None => {}
+                        Libs::One(l) => {
                             if add(l) {
                                 return 2;
                             }
                         }
-                        Err(()) => return 2,
+                        Libs::Several => return 2,
                     }
                 }
                 _ => {
@@ -538,20 +546,19 @@ impl Board {
         self.lib_squares[h] += (l * l) as u64;
     }
 
-    /// The only liberty of a chain (by head) once `k` pseudo-liberties at
-    /// point `p` are left out: `Ok(None)` when it has none left, `Ok(Some)`
-    /// when exactly one point, `Err(())` when two or more.
-    fn sole_liberty_without(&self, h: usize, p: usize, k: u64) -> Result<Option<usize>, ()> {
+    /// The liberties of a chain (by head) once its `k` pseudo-liberties at
+    /// point `p` are left out (`k` = 0: all of them), from its sums.
+    fn liberties_without(&self, h: usize, p: usize, k: u64) -> Libs {
         let count = self.pseudo_libs[h] as u64 - k;
         if count == 0 {
-            return Ok(None);
+            return Libs::None;
         }
         let sum = self.lib_sum[h] - k * p as u64;
         let squares = self.lib_squares[h] - k * (p * p) as u64;
         if sum * sum == count * squares {
-            Ok(Some((sum / count) as usize))
+            Libs::One((sum / count) as usize)
         } else {
-            Err(())
+            Libs::Several
         }
     }
 
