@@ -37,6 +37,13 @@
 #   GNUGO_SAMPLE=N      games to score with GNU Go (default 0 = skip GNU Go)
 #   DEAD=MODE           recount --dead-stones auto|markup|estimate|none
 #                       (default auto)
+#   GNUGO_RESULTS=F…    instead of running GNU Go, read its results from these
+#                       CSVs (space-separated; written by an earlier run of
+#                       scripts/gnugo_final_score.py on the same inputs, given
+#                       by the same paths): every scored game they hold is
+#                       compared, and the report adds which of recount's
+#                       misses GNU Go counts as RE and on which the two
+#                       counters agree against RE
 #   GNUGO_TIMEOUT=S     seconds per game for GNU Go (default 60)
 #   GNUGO_LEVEL=N       GNU Go --level (default: GNU Go's own, 10)
 #   GNUGO_JOBS=N        GNU Go processes at once (default 1, so that the
@@ -67,6 +74,7 @@ MISMATCHES=${MISMATCHES:-10}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 SCORES_CSV=${SCORES_CSV:-}
 SEEDS=${SEEDS:-}
+GNUGO_RESULTS=${GNUGO_RESULTS:-}
 
 die() { echo "accuracy.sh: $*" >&2; exit 1; }
 
@@ -121,7 +129,31 @@ done
 
 # ---------------------------------------------------------------- GNU Go
 GNUGO_CSV=
-if (( GNUGO_SAMPLE > 0 )); then
+if [[ -n $GNUGO_RESULTS ]]; then
+    (( GNUGO_SAMPLE == 0 )) || die "set GNUGO_SAMPLE or GNUGO_RESULTS, not both"
+    # One CSV with one header; the sample is every game the CSVs hold.
+    python3 - "$TMP/gnugo.csv" "$TMP/sample.csv" $GNUGO_RESULTS <<'PY'
+import csv, sys
+out, sample, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+rows, header = [], None
+for path in paths:
+    with open(path, newline="", encoding="utf-8") as f:
+        r = csv.DictReader(f)
+        header = header or r.fieldnames
+        rows.extend(r)
+with open(out, "w", newline="", encoding="utf-8") as f:
+    w = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+with open(sample, "w", newline="", encoding="utf-8") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["source", "member", "game"])
+    for r in rows:
+        w.writerow([r["source"], r["member"], r["game"]])
+print("GNU Go results: %d games from %d file(s)" % (len(rows), len(paths)), file=sys.stderr)
+PY
+    GNUGO_CSV=$TMP/gnugo.csv
+elif (( GNUGO_SAMPLE > 0 )); then
     if ! command -v gnugo >/dev/null 2>&1 && [[ ! -x /usr/games/gnugo ]] && [[ -z ${GNUGO:-} ]]; then
         echo "== installing GNU Go (apt-get install -y gnugo)" >&2
         if ! apt-get install -y gnugo >&2; then
@@ -341,4 +373,32 @@ if secs:
 if failed:
     print("GNU Go failed on %d games (counted as misses), e.g. %s: %s"
           % (len(failed), where(gn[failed[0]]), gn[failed[0]]["error"]))
+
+
+def signed(winner, margin):
+    m = num(margin)
+    if m is None or winner not in ("B", "W"):
+        return None
+    return m if winner == "B" else -m
+
+
+# recount's misses split by GNU Go's count: GNU Go counts RE (recount's
+# error), or GNU Go's count is recount's (two independent counters agree
+# against RE: most likely the record's doing).
+miss = [k for k in sample if not exact_ok(by_key[k])]
+g_right = [k for k in miss if gg_ok(k, "gnugo_winner_kgs", "gnugo_margin_kgs")[1]]
+same = [k for k in miss if by_key[k]["score_margin"] != ""
+        and signed(gn[k]["gnugo_winner_kgs"], gn[k]["gnugo_margin_kgs"]) is not None
+        and abs(signed(gn[k]["gnugo_winner_kgs"], gn[k]["gnugo_margin_kgs"])
+                - signed(by_key[k]["score_winner"], by_key[k]["score_margin"])) < 0.01]
+print("recount's %d exact-margin misses: GNU Go counts RE on %d; GNU Go's count is "
+      "recount's on %d" % (len(miss), len(g_right), len(same)))
+agree = sum(map(exact_ok, rs))
+print("  without those %d records: recount exact margin %s" % (len(same), pct(agree, n - len(same))))
+w_miss = [k for k in sample if not winner_ok(by_key[k])]
+w_same = [k for k in w_miss if gn[k]["gnugo_winner_kgs"] == by_key[k]["score_winner"]
+          and by_key[k]["score_winner"] in ("B", "W")]
+print("recount's %d winner misses: GNU Go gives recount's winner on %d; without those "
+      "records: recount winner %s" % (len(w_miss), len(w_same),
+                                      pct(sum(map(winner_ok, rs)), n - len(w_same))))
 PY
