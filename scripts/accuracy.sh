@@ -387,10 +387,15 @@ def signed(winner, margin):
 # against RE: most likely the record's doing).
 miss = [k for k in sample if not exact_ok(by_key[k])]
 g_right = [k for k in miss if gg_ok(k, "gnugo_winner_kgs", "gnugo_margin_kgs")[1]]
-same = [k for k in miss if by_key[k]["score_margin"] != ""
-        and signed(gn[k]["gnugo_winner_kgs"], gn[k]["gnugo_margin_kgs"]) is not None
-        and abs(signed(gn[k]["gnugo_winner_kgs"], gn[k]["gnugo_margin_kgs"])
-                - signed(by_key[k]["score_winner"], by_key[k]["score_margin"])) < 0.01]
+
+
+def same_count(k):
+    g = signed(gn[k]["gnugo_winner_kgs"], gn[k]["gnugo_margin_kgs"])
+    r = signed(by_key[k]["score_winner"], by_key[k]["score_margin"])
+    return g is not None and r is not None and abs(g - r) < 0.01
+
+
+same = [k for k in miss if same_count(k)]
 print("recount's %d exact-margin misses: GNU Go counts RE on %d; GNU Go's count is "
       "recount's on %d" % (len(miss), len(g_right), len(same)))
 agree = sum(map(exact_ok, rs))
