@@ -304,6 +304,26 @@ fn a_group_left_with_a_killing_shape_is_dead() {
     );
 }
 
+/// KGS 2003-11-11-21 (B+0.5): Black's 18 corner stones and White's bent
+/// three inside share two liberties; capturing the three would leave Black
+/// a killing shape, so it is a seki (GNU Go 3.8's `final_status_list seki`
+/// names both, and its count is RE). The playouts broke it, filling a
+/// shared liberty while they kept two of their own, and counted W+44.5.
+#[test]
+fn a_seki_around_a_killing_shape_is_kept() {
+    let r = estimated_score_row("fixtures/go/kgs/2003-11-11-21.sgf");
+    assert_eq!(
+        (
+            r["verdict"].as_str(),
+            r["score_japanese"].as_str(),
+            r["dead_black"].as_str(),
+            r["seki_points"].as_str()
+        ),
+        ("agrees", "0.5", "0", "2"),
+        "{r:?}"
+    );
+}
+
 /// `--seed` reaches the estimator: seed 0 is the default, and another seed
 /// gives other coin flips on the bundled KGS games (doubtful stones or dead
 /// stones differ somewhere) with the same games and verdict columns.

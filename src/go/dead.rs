@@ -13,7 +13,8 @@
 //! weak opponent chain beside an own chain it cut to two liberties, as a
 //! capturing race is played), else a random legal move that neither fills
 //! an own eye nor puts a chain of two or more stones in atari (which also
-//! keeps most seki alive). They are seeded from the position, so a game
+//! keeps most seki alive), nor ataris a chain in seki inside its group
+//! ([`crate::go::nakade::atari_into_one_eye`]). They are seeded from the position, so a game
 //! always gets the same answer, and run in batches until every stone is
 //! clear-cut. A chain whose owner's mean ownership falls below 0.2 is
 //! dead, with two corrections: of two such chains of both colours side by
@@ -133,8 +134,9 @@ const CLEAR_MARGIN: f32 = 0.25;
 /// From this many playouts on, the estimate also stops when no stone's
 /// verdict changed since the previous batch (measured on the KGS archives:
 /// as accurate as going on to `--playouts`, in two thirds of the time; over
-/// six `--seed`s, 48 is as accurate as 64 and 5% faster, 32 loses 4 games).
-const STABLE_FROM: u32 = 48;
+/// six `--seed`s, 48 was as accurate as 64 and 32 lost 4 games; 32 pays for
+/// the seki rule of the playouts, which cost 8.5% of the time).
+const STABLE_FROM: u32 = 32;
 
 /// A first, stricter look after this many playouts: most finished games
 /// are clear-cut by then.
@@ -343,9 +345,10 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
     found
 }
 
-/// A uniformly random legal move that neither fills the player's own eye
-/// nor puts a chain of two or more stones into atari (random play would
-/// otherwise break every seki and hand out captures).
+/// A uniformly random legal move that neither fills the player's own eye,
+/// nor puts a chain of two or more stones into atari, nor ataris a chain in
+/// seki inside its own group (random play would otherwise break every seki
+/// and hand out captures).
 fn random_move(
     b: &Board,
     color: Color,
@@ -373,9 +376,12 @@ fn random_move(
             continue;
         }
         let joins_own = b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
+        // Not an own eye, legal, no self-atari of two stones or more, and
+        // no atari on a chain in seki inside the group.
         if !is_own_eye(b, color, p)
             && b.is_legal(color, p)
-            && !(joins_own && b.liberties_after(color, p) < 2)
+            && (!joins_own || b.liberties_after(color, p) >= 2)
+            && !nakade::atari_into_one_eye(b, color, p)
         {
             return Some(p);
         }
