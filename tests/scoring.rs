@@ -285,43 +285,42 @@ fn a_chain_in_atari_with_no_way_out_is_dead() {
     explain_prints(&[file], &["  B chain at bn (16 stones)"]);
 }
 
-/// KGS 2003-01-05-13 (New Zealand rules, W+11.5): Black's 13 stones in
-/// the top-left corner are dead for the players and for GNU Go 3.8 (its
-/// count is RE). Without the nakade replay in the playouts the estimate
-/// kept them alive without a doubt and counted B+31.5.
+/// Killing shapes in the playouts, on two KGS games whose count GNU Go 3.8
+/// gets right:
+/// - 2003-01-05-13 (New Zealand rules, W+11.5): Black's 13 stones in the
+///   top-left corner are dead. Without the nakade replay the estimate kept
+///   them alive without a doubt and counted B+31.5.
+/// - 2003-11-11-21 (B+0.5): Black's 18 corner stones and White's bent
+///   three inside share two liberties; capturing the three would leave
+///   Black a killing shape, so it is a seki (GNU Go's `final_status_list
+///   seki` names both). The playouts broke it, filling a shared liberty
+///   while they kept two of their own, and counted W+44.5.
 #[test]
-fn a_group_left_with_a_killing_shape_is_dead() {
-    let r = estimated_score_row("fixtures/go/kgs/2003-01-05-13.sgf");
-    assert_eq!(
+fn killing_shapes_decide_life_and_seki() {
+    let cases = [
         (
-            r["verdict"].as_str(),
-            r["rules"].as_str(),
-            r["score_new_zealand"].as_str(),
-            r["dead_black"].as_str()
+            "fixtures/go/kgs/2003-01-05-13.sgf",
+            [
+                ("verdict", "agrees"),
+                ("score_new_zealand", "-11.5"),
+                ("dead_black", "13"),
+            ],
         ),
-        ("agrees", "new-zealand", "-11.5", "13"),
-        "{r:?}"
-    );
-}
-
-/// KGS 2003-11-11-21 (B+0.5): Black's 18 corner stones and White's bent
-/// three inside share two liberties; capturing the three would leave Black
-/// a killing shape, so it is a seki (GNU Go 3.8's `final_status_list seki`
-/// names both, and its count is RE). The playouts broke it, filling a
-/// shared liberty while they kept two of their own, and counted W+44.5.
-#[test]
-fn a_seki_around_a_killing_shape_is_kept() {
-    let r = estimated_score_row("fixtures/go/kgs/2003-11-11-21.sgf");
-    assert_eq!(
         (
-            r["verdict"].as_str(),
-            r["score_japanese"].as_str(),
-            r["dead_black"].as_str(),
-            r["seki_points"].as_str()
+            "fixtures/go/kgs/2003-11-11-21.sgf",
+            [
+                ("verdict", "agrees"),
+                ("score_japanese", "0.5"),
+                ("seki_points", "2"),
+            ],
         ),
-        ("agrees", "0.5", "0", "2"),
-        "{r:?}"
-    );
+    ];
+    for (file, want) in cases {
+        let r = estimated_score_row(file);
+        for (column, value) in want {
+            assert_eq!(r[column], value, "{file} {column}: {r:?}");
+        }
+    }
 }
 
 /// `--seed` reaches the estimator: seed 0 is the default, and another seed
