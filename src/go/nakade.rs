@@ -50,12 +50,8 @@ pub fn vital_point(b: &Board, capturer: Color, emptied: &[usize]) -> Option<usiz
     if emptied.iter().any(|p| !region.contains(p)) {
         return None;
     }
-    let mut degrees = degrees(b, &region);
-    if KILLING.contains(&shape(&degrees).as_slice()) {
-        degrees.pop().map(|(_, p)| p)
-    } else {
-        None
-    }
+    let shape = Shape::of(b, &region);
+    shape.killing().then(|| shape.vital())
 }
 
 /// Whether `color` playing `p` puts in atari an opponent chain of three to
@@ -149,17 +145,8 @@ fn in_eye_space(b: &Board, color: Color, n: usize) -> Option<(Around, [usize; 2]
             }
         }
     }
-    let mut form = [0usize; MOST];
-    for (k, &s) in stones.iter().enumerate() {
-        form[k] = b
-            .neighbours(s)
-            .iter()
-            .filter(|q| stones.contains(q))
-            .count();
-    }
-    let form = &mut form[..len];
-    form.sort_unstable();
-    (KILLING.contains(&&*form) || *form == SQUARE_FOUR).then_some((around, libs))
+    let shape = Shape::of(b, stones);
+    (shape.killing() || shape.counts() == SQUARE_FOUR).then_some((around, libs))
 }
 
 /// Most distinct chains around a chain in seki that are looked at.
@@ -213,27 +200,51 @@ const KILLING: &[&[usize]] = &[
 /// Square four: dead as it stands, with no vital point to take.
 const SQUARE_FOUR: [usize; 4] = [2, 2, 2, 2];
 
-/// Each point of `points` with the number of its neighbours among them,
-/// sorted by that number.
-fn degrees(b: &Board, points: &[usize]) -> Vec<(usize, usize)> {
-    let mut degrees: Vec<(usize, usize)> = points
-        .iter()
-        .map(|&p| {
-            let d = b
+/// At most [`MOST`] points told by shape: each point's count of neighbours
+/// among them, sorted by count (then by point), without allocating.
+struct Shape {
+    counts: [usize; MOST],
+    points: [usize; MOST],
+    len: usize,
+}
+
+impl Shape {
+    fn of(b: &Board, points: &[usize]) -> Shape {
+        let mut sorted = [(0, 0); MOST];
+        for (k, &p) in points.iter().enumerate() {
+            let count = b
                 .neighbours(p)
                 .iter()
                 .filter(|q| points.contains(q))
                 .count();
-            (d, p)
-        })
-        .collect();
-    degrees.sort_unstable();
-    degrees
-}
+            sorted[k] = (count, p);
+        }
+        sorted[..points.len()].sort_unstable();
+        let mut shape = Shape {
+            counts: [0; MOST],
+            points: [0; MOST],
+            len: points.len(),
+        };
+        for (k, &(c, p)) in sorted[..points.len()].iter().enumerate() {
+            shape.counts[k] = c;
+            shape.points[k] = p;
+        }
+        shape
+    }
 
-/// The sorted neighbour counts of [`degrees`]: the shape.
-fn shape(degrees: &[(usize, usize)]) -> Vec<usize> {
-    degrees.iter().map(|&(d, _)| d).collect()
+    /// The sorted neighbour counts, which name the shape.
+    fn counts(&self) -> &[usize] {
+        &self.counts[..self.len]
+    }
+
+    fn killing(&self) -> bool {
+        KILLING.contains(&self.counts())
+    }
+
+    /// The point with the most neighbours: a killing shape's vital point.
+    fn vital(&self) -> usize {
+        self.points[self.len - 1]
+    }
 }
 
 #[cfg(test)]
