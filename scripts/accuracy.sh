@@ -38,12 +38,15 @@
 #   DEAD=MODE           recount --dead-stones auto|markup|estimate|none
 #                       (default auto)
 #   GNUGO_RESULTS=F…    instead of running GNU Go, read its results from these
-#                       CSVs (space-separated; written by an earlier run of
-#                       scripts/gnugo_final_score.py on the same inputs, given
-#                       by the same paths): every scored game they hold is
-#                       compared, and the report adds which of recount's
-#                       misses GNU Go counts as RE and on which the two
-#                       counters agree against RE
+#                       CSVs, plain or .gz (space-separated; written by an
+#                       earlier run of scripts/gnugo_final_score.py on the
+#                       same archives, matched by archive file name, member
+#                       and game): every scored game they hold is compared,
+#                       and the report adds which of recount's misses GNU Go
+#                       counts as RE and on which the two counters agree
+#                       against RE. data/gnugo/kgs-2001-2003-final-score.csv.gz
+#                       holds GNU Go 3.8 on the 4,017 scored games of the
+#                       three KGS archives (about two hours of GNU Go)
 #   GNUGO_TIMEOUT=S     seconds per game for GNU Go (default 60)
 #   GNUGO_LEVEL=N       GNU Go --level (default: GNU Go's own, 10)
 #   GNUGO_JOBS=N        GNU Go processes at once (default 1, so that the
@@ -133,11 +136,12 @@ if [[ -n $GNUGO_RESULTS ]]; then
     (( GNUGO_SAMPLE == 0 )) || die "set GNUGO_SAMPLE or GNUGO_RESULTS, not both"
     # One CSV with one header; the sample is every game the CSVs hold.
     python3 - "$TMP/gnugo.csv" "$TMP/sample.csv" $GNUGO_RESULTS <<'PY'
-import csv, sys
+import csv, gzip, sys
 out, sample, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
 rows, header = [], None
 for path in paths:
-    with open(path, newline="", encoding="utf-8") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="", encoding="utf-8") as f:
         r = csv.DictReader(f)
         header = header or r.fieldnames
         rows.extend(r)
@@ -189,6 +193,7 @@ python3 - "$SCORES" "$GNUGO_CSV" "$MISMATCHES" "${GNUGO_CSV:+$TMP/sample.csv}" \
     "$SEEDS" "${SEED_CSVS[@]}" <<'PY'
 import collections
 import csv
+import os
 import sys
 
 scores_path, gnugo_path, n_mismatch, sample_path, seeds = sys.argv[1:6]
@@ -204,7 +209,14 @@ def num(x):
 
 
 def key(r):
-    return (r["source"], r.get("member") or "", str(int(r["game"])))
+    # The archive's file name, not its path: results read back from a CSV
+    # (GNUGO_RESULTS) match wherever the archives lie.
+    return (os.path.basename(r["source"]), r.get("member") or "", str(int(r["game"])))
+
+
+# The end of go_scores.csv's reason when RE leaves a surely dead chain on
+# the board (see README, Audit).
+LEFT_ON_BOARD = "left on the board, though in atari with no way out"
 
 
 def where(r):
@@ -285,6 +297,12 @@ if estimated:
           % (len(doubtful), len(estimated)))
 swapped = [r for r in mism if r["reason"].endswith("for the other colour")]
 print("winner flips whose count is RE's margin for the other colour: %d" % len(swapped))
+left_on = {key(r) for r in mism if r["reason"].endswith(LEFT_ON_BOARD)}
+kept = [r for r in scored if key(r) not in left_on]
+print("mismatches whose RE is the count with a chain in atari with no way out left on the "
+      "board: %d" % len(left_on))
+print("  without those records: winner %s, exact margin %s"
+      % (pct(sum(map(winner_ok, kept)), len(kept)), pct(sum(map(exact_ok, kept)), len(kept))))
 print()
 print("first %d of %d mismatches (scored games, recorded vs recomputed):"
       % (min(n_mismatch, len(mism)), len(mism)))
@@ -406,4 +424,8 @@ w_same = [k for k in w_miss if gn[k]["gnugo_winner_kgs"] == by_key[k]["score_win
 print("recount's %d winner misses: GNU Go gives recount's winner on %d; without those "
       "records: recount winner %s" % (len(w_miss), len(w_same),
                                       pct(sum(map(winner_ok, rs)), n - len(w_same))))
+left_g = [k for k in miss if k in left_on]
+print("of the %d misses whose RE leaves a chain in atari with no way out on the board: "
+      "GNU Go counts RE on %d, GNU Go's count is recount's on %d"
+      % (len(left_g), sum(1 for k in left_g if k in g_right), sum(1 for k in left_g if k in same)))
 PY

@@ -233,36 +233,67 @@ fn false_seki_in_kgs_games_are_read_out() {
     );
 }
 
-/// KGS records of July to October 2000 give `B+` whoever won: in
-/// 2000-10-16-1, RE is B+0.5 and the count W+0.5 (GNU Go 3.8's
-/// final_score too). The reason column says so, for the auditor, and
-/// `summary.csv` counts such flips.
+/// Mismatches the record explains, pointed out in `reason` and counted in
+/// `summary.csv`, each checked against GNU Go 3.8's final_score:
+/// - KGS records of July to October 2000 give `B+` whoever won: in
+///   2000-10-16-1, RE is B+0.5 and the count W+0.5 (GNU Go's too);
+/// - RE is the count with a chain in atari with no way out left on the
+///   board (GNU Go: W+23.5 and B+3.5). In 2003-10-27-3 the white stone at
+///   `mf` has one liberty, `me`, inside Black's corner: left on the board
+///   it costs Black its prisoner, its point and `me` (then dame), 3
+///   points, and RE says W+26.5. In 2001-09-02-5 the two white stones at
+///   `sq` cost Black 2 + 2 + 1 = 5 points: RE W+1.5 for a count of B+3.5;
+/// - 2003-11-06-11's RE is the count.
 #[test]
-fn a_result_for_the_other_colour_is_pointed_out() {
+fn mismatches_the_record_explains_are_pointed_out() {
     let tmp = tempfile::tempdir().unwrap();
-    // With a game whose RE is the count: only the first is such a flip.
-    let files = [
-        "fixtures/go/kgs/2000-10-16-1.sgf",
-        "fixtures/go/kgs/2003-11-06-11.sgf",
+    let cases = [
+        (
+            "fixtures/go/kgs/2000-10-16-1.sgf",
+            "winner_flip",
+            "RE gives B+0.5, the count gives W+0.5: the same margin, for the other colour",
+        ),
+        (
+            "fixtures/go/kgs/2001-09-02-5.sgf",
+            "winner_flip",
+            "RE gives W+1.5, the count gives B+3.5; RE is the count with W sq (2 stones) \
+             left on the board, though in atari with no way out",
+        ),
+        (
+            "fixtures/go/kgs/2003-10-27-3.sgf",
+            "margin_mismatch",
+            "RE margin 26.5, counted 23.5; RE is the count with W mf (1 stone) \
+             left on the board, though in atari with no way out",
+        ),
+        ("fixtures/go/kgs/2003-11-06-11.sgf", "agrees", ""),
     ];
-    let o = run(
-        &[files[0], files[1], "--dead-stones", "estimate"],
-        tmp.path(),
-        "",
-    );
+    let mut args: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    args.extend(["--dead-stones", "estimate"]);
+    let o = run(&args, tmp.path(), "");
     assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
-    assert_eq!(r["verdict"], "winner_flip");
-    assert_eq!(
-        r["reason"],
-        "RE gives B+0.5, the count gives W+0.5: the same margin, for the other colour"
-    );
+    let scores = rows(tmp.path(), "go_scores.csv");
+    for (file, verdict, reason) in cases {
+        let r = scores
+            .iter()
+            .find(|r| r["source"] == file)
+            .unwrap_or_else(|| panic!("a row for {file}"));
+        assert_eq!(
+            (r["verdict"].as_str(), r["reason"].as_str()),
+            (verdict, reason),
+            "{file}"
+        );
+    }
     let summary = rows(tmp.path(), "summary.csv");
-    let flips = summary
-        .iter()
-        .find(|r| r["metric"] == "audit" && r["name"] == "winner_flip_same_margin")
-        .expect("summary row winner_flip_same_margin");
-    assert_eq!(flips["games"], "1");
+    for (name, games) in [
+        ("winner_flip_same_margin", "1"),
+        ("mismatch_dead_left_on_board", "2"),
+    ] {
+        let row = summary
+            .iter()
+            .find(|r| r["metric"] == "audit" && r["name"] == name)
+            .unwrap_or_else(|| panic!("summary row {name}"));
+        assert_eq!(row["games"], games, "{name}");
+    }
 }
 
 /// A KGS game that ends with Black's 16 stones at `bn` in atari: White

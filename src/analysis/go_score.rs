@@ -4,10 +4,12 @@
 use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
-use crate::go::dead::{doubt, doubtful_stones, estimate, from_markup, DeadPolicy, DeadSource};
+use crate::go::dead::{
+    doubt, doubtful_stones, estimate, from_markup, hopeless_chains, DeadPolicy, DeadSource,
+};
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
-use crate::go::replay::Replay;
+use crate::go::replay::{sgf_point, Replay};
 use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
@@ -95,6 +97,9 @@ pub struct Scored {
     pub settlement: Option<Settlement>,
     /// A winner flip whose count is RE's margin for the other colour.
     pub same_margin_flip: bool,
+    /// A mismatch whose RE is the count with a chain in atari with no way
+    /// out left on the board ([`dead_left_on_board`]).
+    pub dead_left: bool,
 }
 
 /// Scores one replayed game under its declared `rules` (from `RU`, or
@@ -137,6 +142,7 @@ pub fn go_score(
             scores: None,
             settlement: None,
             same_margin_flip: false,
+            dead_left: false,
         };
     }
     let d = decide_dead(record, replay, settings);
@@ -196,6 +202,22 @@ pub fn go_score(
             row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
         }
     }
+    // RE reached only by leaving a surely dead chain on the board: the
+    // record's error, whatever the estimate says elsewhere.
+    let mut dead_left = false;
+    if matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip) {
+        if let Some(target) = recorded_score(&result) {
+            if let Some(left) = dead_left_on_board(&d, &replay.board, &rules, &counts, target) {
+                dead_left = true;
+                row.reason = join(
+                    &row.reason,
+                    &format!(
+                        "RE is the count with {left} left on the board, though in atari with no way out"
+                    ),
+                );
+            }
+        }
+    }
     // A margin no count on this board can reach: the record is wrong.
     let board_points = record.width as f64 * record.height as f64;
     let most = board_points + (replay.captures[0] + replay.captures[1]) as f64 + counts.komi.abs();
@@ -217,7 +239,56 @@ pub fn go_score(
         settlement: Some(s),
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
+        dead_left,
     }
+}
+
+/// The chains in atari with no way out (`hopeless_chains`) that the count
+/// takes off but `RE` leaves on the board: the declared rules' count
+/// equals `target` with one of them kept alive. Each is described as
+/// `W hk (1 stone)`, several joined by `or`. No reading saves such a
+/// chain, so there the record is wrong, not the count: the players did
+/// not take a dead stone off. A single stone whose capture is a ko is
+/// left out: its fate waits on the ko.
+fn dead_left_on_board(
+    d: &DeadStones,
+    board: &Board,
+    rules: &Rules,
+    counts: &Counts,
+    target: f64,
+) -> Option<String> {
+    let left: Vec<String> = hopeless_chains(board)
+        .into_iter()
+        .filter_map(|(c, (x, y), n)| {
+            let stones = board.chain_stones(board.index(x, y));
+            if !d.dead[stones[0]] || ko_capture(board, &stones) {
+                return None;
+            }
+            let mut dead = d.dead.clone();
+            for &q in &stones {
+                dead[q] = false;
+            }
+            let count = score(rules, &d.settle_as(board, &dead), counts);
+            let s = if n == 1 { "" } else { "s" };
+            ((count - target).abs() < 1e-6)
+                .then(|| format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)))
+        })
+        .collect();
+    (!left.is_empty()).then(|| left.join(" or "))
+}
+
+/// Whether taking the one-stone chain `stones` is a ko capture: the
+/// capturing stone would touch only the chain's colour (or the edge), so
+/// the owner may take back.
+fn ko_capture(board: &Board, stones: &[usize]) -> bool {
+    let [p] = stones else { return false };
+    let (Some(c), Some(l)) = (board.at(*p), board.atari_liberty(*p)) else {
+        return false;
+    };
+    board
+        .neighbours(l)
+        .iter()
+        .all(|&q| q == *p || !board.on_board(q) || board.at(q) == Some(c))
 }
 
 /// The dead stones of a replayed game as the policy decided them, with the
@@ -451,6 +522,9 @@ pub struct ScoreStats {
     pub mismatch_doubtful: u64,
     /// Winner flips whose count is RE's margin for the other colour.
     pub winner_flip_same_margin: u64,
+    /// Mismatches whose RE leaves a chain in atari with no way out on the
+    /// board.
+    pub mismatch_dead_left: u64,
 }
 
 impl ScoreStats {
@@ -466,6 +540,7 @@ impl ScoreStats {
         t.mismatch_doubtful = (matches!(s.verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
             && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
         t.winner_flip_same_margin = s.same_margin_flip as u64;
+        t.mismatch_dead_left = s.dead_left as u64;
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -520,6 +595,12 @@ impl ScoreStats {
             games: self.winner_flip_same_margin,
             ..SummaryRow::default()
         });
+        rows.push(SummaryRow {
+            metric: "audit",
+            name: "mismatch_dead_left_on_board",
+            games: self.mismatch_dead_left,
+            ..SummaryRow::default()
+        });
         // Only where dead stones were estimated.
         if self.dead_sources[DeadSource::Estimate as usize] > 0 {
             rows.push(SummaryRow {
@@ -558,5 +639,32 @@ impl std::ops::AddAssign for ScoreStats {
         self.agrees_if_tried += o.agrees_if_tried;
         self.mismatch_doubtful += o.mismatch_doubtful;
         self.winner_flip_same_margin += o.winner_flip_same_margin;
+        self.mismatch_dead_left += o.mismatch_dead_left;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ko_capture_is_told_from_a_plain_one() {
+        // The white stone at (1,0) has one liberty, (2,0): a black stone
+        // there joins Black's (2,1), so taking it is no ko.
+        let plain = Board::from_diagram(
+            "X O . O X
+             X X X X X",
+        );
+        let p = plain.index(1, 0);
+        assert!(!ko_capture(&plain, &[p]));
+        // Here every other neighbour of the liberty (2,0) is White's: a
+        // black stone there would have one liberty, at (1,0), once it took
+        // the stone: a ko.
+        let ko = Board::from_diagram(
+            "X O . O .
+             . X O . .",
+        );
+        let p = ko.index(1, 0);
+        assert!(ko_capture(&ko, &[p]));
     }
 }
