@@ -203,9 +203,12 @@ pub fn go_score(
         }
     }
     // RE reached only by leaving a surely dead chain on the board: the
-    // record's error, whatever the estimate says elsewhere.
+    // record's error, whatever the estimate says elsewhere (with no stone
+    // taken off, there is none to leave).
     let mut dead_left = false;
-    if matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip) {
+    if matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+        && source != DeadSource::None
+    {
         if let Some(target) = recorded_score(&result) {
             if let Some(left) = dead_left_on_board(&d, &replay.board, &rules, &counts, target) {
                 dead_left = true;

@@ -196,6 +196,17 @@ impl Board {
         })
     }
 
+    /// The distance between two rows in the index space.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The raw cell at `p`: 0 empty, 1 Black, 2 White, 3 off the board
+    /// (the codes `go/patterns.rs` reads neighbourhoods in).
+    pub fn cell_code(&self, p: usize) -> u8 {
+        self.cells[p]
+    }
+
     pub fn on_board(&self, p: usize) -> bool {
         self.cells[p] != EDGE
     }

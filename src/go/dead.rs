@@ -30,6 +30,7 @@ use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::enclosed;
 use crate::go::life::{benson, BensonResult};
 use crate::go::nakade;
+use crate::go::patterns;
 use crate::go::record::Markup;
 use crate::go::replay::sgf_point;
 use serde::Serialize;
@@ -301,6 +302,40 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
         }
     }
     None
+}
+
+/// One move in this many that no local answer takes looks for a shape
+/// move ([`pattern_near`]). Over twelve `--seed`s of the KGS archives,
+/// a quarter raised the mean of exact-margin games by 6.1 and of winners
+/// by 3.0; every move lost 10.4 and 9.3 (six seeds), a half, a third, a
+/// fifth and an eighth gained 4 to 7 exact-margin games.
+const PATTERN_ODDS: usize = 4;
+
+/// With odds of one in [`PATTERN_ODDS`], a move on a point around the last
+/// move whose 3×3 neighbourhood is a shape players answer (hane, cut,
+/// edge moves: [`crate::go::patterns`]): one of them at random, legal,
+/// not an own eye, no self-atari, no atari on a chain in seki. Played at
+/// every chance, such moves start fights the players had settled.
+fn pattern_near(b: &Board, color: Color, last: Option<usize>, rng: &mut Rng) -> Option<usize> {
+    if rng.below(PATTERN_ODDS) != 0 {
+        return None;
+    }
+    let last = last?;
+    let mut found = [0usize; 8];
+    let mut n = 0;
+    for q in patterns::around(b, last) {
+        if b.cell_code(q) == 0
+            && patterns::matches(b, q)
+            && !is_own_eye(b, color, q)
+            && b.is_legal(color, q)
+            && b.liberties_after(color, q) >= 2
+            && !nakade::atari_into_one_eye(b, color, q)
+        {
+            found[n] = q;
+            n += 1;
+        }
+    }
+    (n > 0).then(|| found[rng.below(n)])
 }
 
 /// A move on a liberty of an opponent chain touching the chain through
@@ -768,6 +803,7 @@ pub fn estimate(board: &Board, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>
                 .take()
                 .filter(|&v| b.is_legal(color, v))
                 .or_else(|| capture_near(&b, color, last))
+                .or_else(|| pattern_near(&b, color, last, &mut rng))
                 .or_else(|| random_move(&b, color, &mut empties, &mut listed, &mut rng));
             match chosen {
                 Some(p) => {
@@ -857,19 +893,27 @@ mod tests {
         assert_eq!(marked, [(0, 2)]);
     }
 
+    /// A white stone inside Black's corner and a black one inside White's
+    /// side, each group with two eyes of its own: every seed takes both
+    /// stones off and nothing else. (An earlier diagram gave Black's wall
+    /// no eye outside the corner: random play killed the wall itself in
+    /// some seeds, and the stone inside lived in others.)
     #[test]
     fn estimator_finds_a_dead_stone_inside_territory() {
         let b = Board::from_diagram(
-            ". . . X O . . .
-             . O . X O . . .
-             . . . X O . X .
-             . . . X O . . .
-             X X X X O O O O
-             O O O O O . . .",
+            ". . . X O . . . .
+             . O . X O . . . .
+             . . . X O . . X .
+             X X X X O . . . .
+             . X . X O O O O O
+             X X X X O . . . .
+             O O O O O . . . .",
         );
-        let (dead, _) = estimate(&b, 64, 0);
-        let marked: Vec<_> = b.points().filter(|&p| dead[p]).map(|p| b.xy(p)).collect();
-        assert_eq!(marked, [(1, 1), (6, 2)]);
+        for seed in 0..6 {
+            let (dead, _) = estimate(&b, 64, seed);
+            let marked: Vec<_> = b.points().filter(|&p| dead[p]).map(|p| b.xy(p)).collect();
+            assert_eq!(marked, [(1, 1), (7, 2)], "seed {seed}");
+        }
     }
 
     /// The chains of `board` with the given (point, dead, owner's mean

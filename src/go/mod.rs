@@ -8,6 +8,7 @@ pub mod life;
 pub mod local_game;
 pub mod move_values;
 pub mod nakade;
+pub mod patterns;
 pub mod reconcile;
 pub mod record;
 pub mod replay;
