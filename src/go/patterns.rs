@@ -60,20 +60,18 @@ const AROUND: [(i8, i8); 8] = [
     (1, 1),
 ];
 
-/// Which cell codes a pattern character allows, with `X` as `x_is`.
-fn allowed(ch: u8, x_is: u8) -> &'static [u8] {
-    let o_is = BLACK + WHITE - x_is;
-    match (ch, x_is == BLACK) {
-        (b'?', _) => &[EMPTY, BLACK, WHITE, EDGE],
-        (b'.', _) => &[EMPTY],
-        (b'#', _) => &[EDGE],
-        (b'X', true) | (b'O', false) => &[BLACK],
-        (b'X', false) | (b'O', true) => &[WHITE],
-        // Not X: empty or O (the board's edge is neither).
-        (b'x', _) if o_is == WHITE => &[EMPTY, WHITE],
-        (b'x', _) => &[EMPTY, BLACK],
-        (b'o', _) if x_is == BLACK => &[EMPTY, BLACK],
-        (b'o', _) => &[EMPTY, WHITE],
+/// Which cell codes a pattern character allows when `X` is colour `x`.
+fn allowed(ch: u8, x: u8) -> Vec<u8> {
+    let o = BLACK + WHITE - x;
+    match ch {
+        b'?' => vec![EMPTY, BLACK, WHITE, EDGE],
+        b'.' => vec![EMPTY],
+        b'#' => vec![EDGE],
+        b'X' => vec![x],
+        b'O' => vec![o],
+        // Not X: empty or O (the board's edge is neither); not O likewise.
+        b'x' => vec![EMPTY, o],
+        b'o' => vec![EMPTY, x],
         _ => unreachable!("pattern character {}", ch as char),
     }
 }
@@ -97,9 +95,8 @@ fn table() -> &'static [bool] {
                     }
                     cell(a, b)
                 };
-                for x_is in [BLACK, WHITE] {
-                    let choices: Vec<&[u8]> =
-                        AROUND.iter().map(|&d| allowed(at(d), x_is)).collect();
+                for x in [BLACK, WHITE] {
+                    let choices: Vec<Vec<u8>> = AROUND.iter().map(|&d| allowed(at(d), x)).collect();
                     mark_all(&choices, 0, 0, &mut t);
                 }
             }
@@ -110,12 +107,12 @@ fn table() -> &'static [bool] {
 
 /// Marks every code the per-neighbour `choices` allow, from neighbour `i`
 /// on with the bits so far in `code`.
-fn mark_all(choices: &[&[u8]], i: usize, code: usize, t: &mut [bool]) {
+fn mark_all(choices: &[Vec<u8>], i: usize, code: usize, t: &mut [bool]) {
     if i == choices.len() {
         t[code] = true;
         return;
     }
-    for &c in choices[i] {
+    for &c in &choices[i] {
         mark_all(choices, i + 1, code | (c as usize) << (2 * i), t);
     }
 }
