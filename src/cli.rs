@@ -463,9 +463,17 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let left = if sc.mismatch_dead_left > 0 {
+        format!(
+            "; {} mismatches whose RE leaves a dead chain on the board",
+            sc.mismatch_dead_left
+        )
+    } else {
+        String::new()
+    };
     let audit = if sc.scored > 0 {
         format!(
-            "; {} games counted: {}{explained}",
+            "; {} games counted: {}{explained}{left}",
             sc.scored,
             verdicts.join(", ")
         )

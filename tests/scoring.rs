@@ -271,6 +271,12 @@ fn mismatches_the_record_explains_are_pointed_out() {
     args.extend(["--dead-stones", "estimate"]);
     let o = run(&args, tmp.path(), "");
     assert!(o.status.success(), "{}", stderr(&o));
+    // The totals line says so too.
+    assert!(
+        stderr(&o).contains("; 2 mismatches whose RE leaves a dead chain on the board;"),
+        "{}",
+        stderr(&o)
+    );
     let scores = rows(tmp.path(), "go_scores.csv");
     for (file, verdict, reason) in cases {
         let r = scores
