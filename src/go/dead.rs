@@ -99,10 +99,10 @@ fn from_bar(mine: f32) -> f32 {
 
 /// How close to the dead bar a chain's owner's mean ownership must be for
 /// its fate to count as doubtful (a coin flip of the playouts). On the KGS
-/// archives such chains are in 29 of the 61 mismatches whose count GNU Go
-/// 3.8 gets right (the estimator's errors), in 18 of the 159 where GNU
-/// Go's count is recount's (most likely the record's), and in 322 of the
-/// 3,753 games that agree.
+/// archives such chains are in 18 of the 39 mismatches whose count GNU Go
+/// 3.8 gets right (the estimator's errors), in 18 of the 161 where GNU
+/// Go's count is recount's (most likely the record's), and in 276 of the
+/// 3,777 games that agree.
 pub const DOUBTFUL: f32 = 0.2;
 
 /// The stones of `board` whose chain's fate is doubtful by `ownership`
