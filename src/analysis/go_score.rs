@@ -577,41 +577,28 @@ impl ScoreStats {
                 ..SummaryRow::default()
             });
         }
+        let audit = |name, games| SummaryRow {
+            metric: "audit",
+            name,
+            games,
+            ..SummaryRow::default()
+        };
         // Only when looked for (`--agrees-if`): 0 would say "none".
         if self.agrees_if_tried > 0 {
-            rows.push(SummaryRow {
-                metric: "audit",
-                name: "agrees_if_tried",
-                games: self.agrees_if_tried,
-                ..SummaryRow::default()
-            });
-            rows.push(SummaryRow {
-                metric: "audit",
-                name: "agrees_if_one_change",
-                games: self.agrees_if_one_change,
-                ..SummaryRow::default()
-            });
+            rows.push(audit("agrees_if_tried", self.agrees_if_tried));
+            rows.push(audit("agrees_if_one_change", self.agrees_if_one_change));
         }
-        rows.push(SummaryRow {
-            metric: "audit",
-            name: "winner_flip_same_margin",
-            games: self.winner_flip_same_margin,
-            ..SummaryRow::default()
-        });
-        rows.push(SummaryRow {
-            metric: "audit",
-            name: "mismatch_dead_left_on_board",
-            games: self.mismatch_dead_left,
-            ..SummaryRow::default()
-        });
+        rows.push(audit(
+            "winner_flip_same_margin",
+            self.winner_flip_same_margin,
+        ));
+        rows.push(audit(
+            "mismatch_dead_left_on_board",
+            self.mismatch_dead_left,
+        ));
         // Only where dead stones were estimated.
         if self.dead_sources[DeadSource::Estimate as usize] > 0 {
-            rows.push(SummaryRow {
-                metric: "audit",
-                name: "mismatch_doubtful",
-                games: self.mismatch_doubtful,
-                ..SummaryRow::default()
-            });
+            rows.push(audit("mismatch_doubtful", self.mismatch_doubtful));
         }
         for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
             rows.push(SummaryRow {

@@ -324,13 +324,7 @@ fn pattern_near(b: &Board, color: Color, last: Option<usize>, rng: &mut Rng) -> 
     let mut found = [0usize; 8];
     let mut n = 0;
     for q in patterns::around(b, last) {
-        if b.cell_code(q) == 0
-            && patterns::matches(b, q)
-            && !is_own_eye(b, color, q)
-            && b.is_legal(color, q)
-            && b.liberties_after(color, q) >= 2
-            && !nakade::atari_into_one_eye(b, color, q)
-        {
+        if b.cell_code(q) == 0 && patterns::matches(b, q) && playable(b, color, q, false) {
             found[n] = q;
             n += 1;
         }
@@ -380,6 +374,18 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
     found
 }
 
+/// Whether the playouts may play empty point `p`: legal, not an own eye,
+/// no self-atari (of a lone stone too unless `lone_atari_ok`: a throw-in
+/// that spoils an eye), and no atari on a chain in seki inside the
+/// mover's group.
+fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
+    let lone = lone_atari_ok && !b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
+    !is_own_eye(b, color, p)
+        && b.is_legal(color, p)
+        && (lone || b.liberties_after(color, p) >= 2)
+        && !nakade::atari_into_one_eye(b, color, p)
+}
+
 /// A uniformly random legal move that neither fills the player's own eye,
 /// nor puts a chain of two or more stones into atari, nor ataris a chain in
 /// seki inside its own group (random play would otherwise break every seki
@@ -410,14 +416,7 @@ fn random_move(
             tries = tries.min(k);
             continue;
         }
-        let joins_own = b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
-        // Not an own eye, legal, no self-atari of two stones or more, and
-        // no atari on a chain in seki inside the group.
-        if !is_own_eye(b, color, p)
-            && b.is_legal(color, p)
-            && (!joins_own || b.liberties_after(color, p) >= 2)
-            && !nakade::atari_into_one_eye(b, color, p)
-        {
+        if playable(b, color, p, true) {
             return Some(p);
         }
         j = if j + 1 >= k { 0 } else { j + 1 };
