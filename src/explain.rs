@@ -5,7 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{hopeless_chains, read_out, DeadSource, Fate};
+use crate::go::dead::{hopeless_chains, read_out, taken_off_beside_open_areas, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
@@ -220,6 +220,16 @@ pub fn explain(
                     sgf_point(x, y),
                     if n == 1 { "" } else { "s" }
                 );
+            }
+        }
+        let open = taken_off_beside_open_areas(board, settings.playouts, settings.seed);
+        if !open.is_empty() {
+            let _ = writeln!(
+                w,
+                "taken off beside an open area (a finished game leaves none between the colours):"
+            );
+            for c in open {
+                let _ = writeln!(w, "  {}", c.describe());
             }
         }
         let fights = read_out(board);

@@ -360,6 +360,47 @@ fn killing_shapes_decide_life_and_seki() {
     }
 }
 
+/// Chains reaching into the other side's open area, on two KGS games
+/// whose count GNU Go 3.8 gets right:
+/// - 2003-12-27-16 (B+3.5): a black stone at `pq` in White's open
+///   39-point area at the bottom. The playouts kept it alive, so the area
+///   was dame and the count B+44.5.
+/// - 2002-04-11-1 (W+180.5): the players stopped with most of the board
+///   open and took off 34 black stones in White's areas. The playouts
+///   kept them alive; the count was B+45.5, with over a hundred points of
+///   dame. Two of the chains reach into the 180-point area only once the
+///   others are off.
+#[test]
+fn chains_in_the_other_sides_open_area_are_dead() {
+    let cases = [
+        (
+            "fixtures/go/kgs/2003-12-27-16.sgf",
+            [
+                ("verdict", "agrees"),
+                ("score_japanese", "3.5"),
+                ("territory_white", "79"),
+            ],
+            "  B chain at pq (1 stone), in a 39-point area the playouts give to White",
+        ),
+        (
+            "fixtures/go/kgs/2002-04-11-1.sgf",
+            [
+                ("verdict", "agrees"),
+                ("score_japanese", "-180.5"),
+                ("dead_black", "34"),
+            ],
+            "  B chain at bd (6 stones), in a 180-point area the playouts give to White",
+        ),
+    ];
+    for (file, want, line) in cases {
+        let r = estimated_score_row(file);
+        for (column, value) in want {
+            assert_eq!(r[column], value, "{file} {column}: {r:?}");
+        }
+        explain_prints(&[file, "--dead-stones", "estimate"], &[line]);
+    }
+}
+
 /// `--seed` reaches the estimator: seed 0 is the default, and another seed
 /// gives other coin flips on the bundled KGS games (doubtful stones or dead
 /// stones differ somewhere) with the same games and verdict columns.

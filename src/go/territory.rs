@@ -22,7 +22,7 @@ use crate::go::life::benson;
 const MIN_TWO_EYE_SPACE: usize = 3;
 
 /// Largest region of shared liberties recognised as seki.
-const MAX_SEKI_REGION: usize = 6;
+pub const MAX_SEKI_REGION: usize = 6;
 
 /// What a point is once the position is settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
