@@ -98,7 +98,7 @@ pub struct Scored {
     /// A winner flip whose count is RE's margin for the other colour.
     pub same_margin_flip: bool,
     /// A mismatch whose RE is the count with a chain in atari with no way
-    /// out left on the board ([`dead_left_on_board`]).
+    /// out left on the board (`dead_left_on_board`).
     pub dead_left: bool,
 }
 

@@ -752,7 +752,7 @@ const OPEN_AREA_OWNERSHIP: f32 = 0.3;
 /// on the far side of an area).
 const OPEN_AREA_KEPT: f32 = 0.8;
 
-/// A chain [`dead_beside_open_areas`] took off, for `recount explain`.
+/// A chain `dead_beside_open_areas` took off, for `recount explain`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenAreaChain {
     pub color: Color,
@@ -858,7 +858,7 @@ pub fn estimate(board: &Board, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>
 }
 
 /// The chains [`estimate`] (with the same arguments) takes off beside an
-/// open area ([`dead_beside_open_areas`]), for `recount explain`.
+/// open area (`dead_beside_open_areas`), for `recount explain`.
 pub fn taken_off_beside_open_areas(board: &Board, playouts: u32, seed: u64) -> Vec<OpenAreaChain> {
     estimate_with_notes(board, playouts, seed).2
 }
