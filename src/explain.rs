@@ -7,7 +7,7 @@ use crate::discover::Origin;
 use crate::go::board::Color;
 use crate::go::dead::{hopeless_chains, read_out, taken_off_beside_open_areas, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
-use crate::go::replay::{replay, sgf_letter, sgf_point};
+use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
 use crate::go::scoring::{
     count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
@@ -212,14 +212,8 @@ pub fn explain(
                 w,
                 "in atari with no way out (dead whatever the playouts say):"
             );
-            for (c, (x, y), n) in hopeless {
-                let _ = writeln!(
-                    w,
-                    "  {} chain at {} ({n} stone{})",
-                    c.letter(),
-                    sgf_point(x, y),
-                    if n == 1 { "" } else { "s" }
-                );
+            for (c, point, n) in hopeless {
+                let _ = writeln!(w, "  {}", chain_label(c, point, n));
             }
         }
         let open = taken_off_beside_open_areas(board, settings.playouts, settings.seed);

@@ -11,7 +11,7 @@
 
 use crate::go::board::{Board, Color};
 use crate::go::life::benson;
-use crate::go::replay::sgf_point;
+use crate::go::replay::chain_label;
 use crate::go::territory::Settlement;
 
 /// One change that makes the count agree.
@@ -39,11 +39,8 @@ impl Change {
                 stones,
                 dead,
             } => format!(
-                "{} chain at {} ({} stone{}) {}",
-                color.letter(),
-                sgf_point(*x, *y),
-                stones,
-                if *stones == 1 { "" } else { "s" },
+                "{} {}",
+                chain_label(*color, (*x, *y), *stones),
                 if *dead { "dead" } else { "alive" }
             ),
             Change::NoMustFill => "no must-fill".into(),

@@ -81,6 +81,17 @@ pub fn sgf_point(x: u8, y: u8) -> String {
     [sgf_letter(x), sgf_letter(y)].iter().collect()
 }
 
+/// A chain for a person: `B chain at pq (1 stone)`, its colour, a stone
+/// of it (column, row from the top) and its size.
+pub fn chain_label(color: Color, (x, y): (u8, u8), stones: usize) -> String {
+    format!(
+        "{} chain at {} ({stones} stone{})",
+        color.letter(),
+        sgf_point(x, y),
+        if stones == 1 { "" } else { "s" }
+    )
+}
+
 /// One SGF coordinate: `a`–`z` for lines 0–25, then `A`–`Z`.
 pub fn sgf_letter(n: u8) -> char {
     if n < 26 {
