@@ -2,10 +2,10 @@
 //! interpretation, for a person to check by eye.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, RULE_SET_INTERPRETATIONS};
+use crate::analysis::go_score::{decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{hopeless_chains, read_out, taken_off_beside_open_areas, DeadSource, Fate};
+use crate::go::dead::{hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
@@ -85,7 +85,8 @@ pub fn explain(
     };
     // The board is shown settled even when RE says the game was not counted.
     let board = &replayed.board;
-    let (s, source) = settle_game(&record, &replayed, settings);
+    let dead = decide_dead(&record, &replayed, settings);
+    let (s, source) = (dead.settle(board), dead.source);
     let scored = go_score(&origin, game, &record, &replayed, rules, used, settings);
     let counts = Counts {
         captures: replayed.captures,
@@ -216,13 +217,12 @@ pub fn explain(
                 let _ = writeln!(w, "  {}", chain_label(c, point, n));
             }
         }
-        let open = taken_off_beside_open_areas(board, settings.playouts, settings.seed);
-        if !open.is_empty() {
+        if !dead.open_area.is_empty() {
             let _ = writeln!(
                 w,
                 "taken off beside an open area (a finished game leaves none between the colours):"
             );
-            for c in open {
+            for c in &dead.open_area {
                 let _ = writeln!(w, "  {}", c.describe());
             }
         }

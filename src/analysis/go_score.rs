@@ -5,7 +5,8 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    doubt, doubtful_stones, estimate, from_markup, hopeless_chains, DeadPolicy, DeadSource,
+    doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless_chains, DeadPolicy,
+    DeadSource, OpenAreaChain,
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
@@ -300,6 +301,9 @@ pub struct DeadStones {
     pub dead: Vec<bool>,
     pub ownership: Option<Vec<f32>>,
     pub source: DeadSource,
+    /// The chains the estimator took off beside an open area (for
+    /// `recount explain`; empty unless estimated).
+    pub open_area: Vec<OpenAreaChain>,
 }
 
 impl DeadStones {
@@ -322,19 +326,23 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             dead: from_markup(board, m),
             ownership: None,
             source: DeadSource::Markup,
+            open_area: Vec::new(),
         },
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            let (dead, ownership) = estimate(board, settings.playouts, settings.seed);
+            let (dead, ownership, open_area) =
+                estimate_with_notes(board, settings.playouts, settings.seed);
             DeadStones {
                 dead,
                 ownership: Some(ownership),
                 source: DeadSource::Estimate,
+                open_area,
             }
         }
         (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
             dead: vec![false; board.index_len()],
             ownership: None,
             source: DeadSource::None,
+            open_area: Vec::new(),
         },
     }
 }

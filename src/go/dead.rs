@@ -25,7 +25,7 @@
 //! other side's stones inside are read out ([`crate::go::enclosed`]);
 //! [`read_out`] lists them for `recount explain`. Last, chains reaching
 //! into the other side's open area are taken off
-//! ([`taken_off_beside_open_areas`]): a finished game leaves no such area.
+//! ([`estimate_with_notes`] lists them): a finished game leaves no such area.
 //! [`crate::go::territory`] then settles the position and recognises seki.
 
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
@@ -853,14 +853,9 @@ pub fn estimate(board: &Board, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>
     (dead, ownership)
 }
 
-/// The chains [`estimate`] (with the same arguments) takes off beside an
-/// open area (`dead_beside_open_areas`), for `recount explain`.
-pub fn taken_off_beside_open_areas(board: &Board, playouts: u32, seed: u64) -> Vec<OpenAreaChain> {
-    estimate_with_notes(board, playouts, seed).2
-}
-
-/// [`estimate`], with the chains taken off beside open areas.
-fn estimate_with_notes(
+/// [`estimate`], with the chains it took off beside an open area
+/// (`dead_beside_open_areas`), for `recount explain`.
+pub fn estimate_with_notes(
     board: &Board,
     playouts: u32,
     seed: u64,
