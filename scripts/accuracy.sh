@@ -214,9 +214,11 @@ def key(r):
     return (os.path.basename(r["source"]), r.get("member") or "", str(int(r["game"])))
 
 
-# The end of go_scores.csv's reason when RE leaves a surely dead chain on
-# the board (see README, Audit).
-LEFT_ON_BOARD = "left on the board, though in atari with no way out"
+# The ends of go_scores.csv's reason when RE leaves a surely dead chain on
+# the board: in atari with no way out, or captured whoever moves first
+# (see README, Audit).
+LEFT_ON_BOARD = ("left on the board, though in atari with no way out",
+                 "left on the board, though captured whoever moves first")
 # The end of its reason when the count is RE's margin for the other colour
 # (KGS wrote every scored result of July to October 2000 as B+).
 OTHER_COLOUR = "for the other colour"
@@ -225,7 +227,7 @@ OTHER_COLOUR = "for the other colour"
 def shown_wrong(r):
     """Whether the audit shows the record's RE wrong: it leaves a dead chain
     on the board, or it names the other colour with the count's margin."""
-    return r["verdict"] != "agrees" and r["reason"].endswith((LEFT_ON_BOARD, OTHER_COLOUR))
+    return r["verdict"] != "agrees" and r["reason"].endswith(LEFT_ON_BOARD + (OTHER_COLOUR,))
 
 
 def where(r):
@@ -308,8 +310,8 @@ swapped = [r for r in mism if r["reason"].endswith(OTHER_COLOUR)]
 print("winner flips whose count is RE's margin for the other colour: %d" % len(swapped))
 left_on = {key(r) for r in mism if r["reason"].endswith(LEFT_ON_BOARD)}
 kept = [r for r in scored if key(r) not in left_on]
-print("mismatches whose RE is the count with a chain in atari with no way out left on the "
-      "board: %d" % len(left_on))
+print("mismatches whose RE is the count with a dead chain left on the board (in atari "
+      "with no way out, or captured whoever moves first): %d" % len(left_on))
 print("  without those records: winner %s, exact margin %s"
       % (pct(sum(map(winner_ok, kept)), len(kept)), pct(sum(map(exact_ok, kept)), len(kept))))
 sound = [r for r in scored if not shown_wrong(r)]
@@ -446,7 +448,7 @@ print("recount's %d winner misses: GNU Go gives recount's winner on %d; without 
       "records: recount winner %s" % (len(w_miss), len(w_same),
                                       pct(sum(map(winner_ok, rs)), n - len(w_same))))
 left_g = [k for k in miss if k in left_on]
-print("of the %d misses whose RE leaves a chain in atari with no way out on the board: "
+print("of the %d misses whose RE leaves a dead chain on the board: "
       "GNU Go counts RE on %d, GNU Go's count is recount's on %d"
       % (len(left_g), sum(1 for k in left_g if k in g_right), sum(1 for k in left_g if k in same)))
 PY

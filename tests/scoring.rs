@@ -243,6 +243,11 @@ fn false_seki_in_kgs_games_are_read_out() {
 ///   it costs Black its prisoner, its point and `me` (then dame), 3
 ///   points, and RE says W+26.5. In 2001-09-02-5 the two white stones at
 ///   `sq` cost Black 2 + 2 + 1 = 5 points: RE W+1.5 for a count of B+3.5;
+/// - RE is the count with a chain captured whoever moves first left on the
+///   board (GNU Go: B+9.5): in 2003-08-24-18 the white stone at `pl` has
+///   two liberties, `pk` and `ql`, each touching only Black's stones.
+///   Left on the board it costs Black its prisoner, its point and both
+///   liberties, 4 points: RE B+5.5 for a count of B+9.5;
 /// - 2003-11-06-11's RE is the count.
 #[test]
 fn mismatches_the_record_explains_are_pointed_out() {
@@ -265,6 +270,12 @@ fn mismatches_the_record_explains_are_pointed_out() {
             "RE margin 26.5, counted 23.5; RE is the count with W mf (1 stone) \
              left on the board, though in atari with no way out",
         ),
+        (
+            "fixtures/go/kgs/2003-08-24-18.sgf",
+            "margin_mismatch",
+            "RE margin 5.5, counted 9.5; RE is the count with W pl (1 stone) \
+             left on the board, though captured whoever moves first",
+        ),
         ("fixtures/go/kgs/2003-11-06-11.sgf", "agrees", ""),
     ];
     let mut args: Vec<&str> = cases.iter().map(|c| c.0).collect();
@@ -273,7 +284,7 @@ fn mismatches_the_record_explains_are_pointed_out() {
     assert!(o.status.success(), "{}", stderr(&o));
     // The totals line says so too.
     assert!(
-        stderr(&o).contains("; 2 mismatches whose RE leaves a dead chain on the board;"),
+        stderr(&o).contains("; 3 mismatches whose RE leaves a dead chain on the board;"),
         "{}",
         stderr(&o)
     );
@@ -292,7 +303,7 @@ fn mismatches_the_record_explains_are_pointed_out() {
     let summary = rows(tmp.path(), "summary.csv");
     for (name, games) in [
         ("winner_flip_same_margin", "1"),
-        ("mismatch_dead_left_on_board", "2"),
+        ("mismatch_dead_left_on_board", "3"),
     ] {
         let row = summary
             .iter()

@@ -5,8 +5,8 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless_chains, DeadPolicy,
-    DeadSource, OpenAreaChain,
+    captors, doubt, doubtful_stones, estimate_with_notes, from_markup, trapped_chains, DeadPolicy,
+    DeadSource, OpenAreaChain, Trapped,
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
@@ -15,7 +15,7 @@ use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
 use crate::go::song::SongParams;
-use crate::go::territory::{settle_with, Settlement};
+use crate::go::territory::{settle_with, PointKind, Settlement};
 use crate::report::rows::{GoScoreRow, SummaryRow};
 use serde::Serialize;
 
@@ -211,13 +211,13 @@ pub fn go_score(
         && source != DeadSource::None
     {
         if let Some(target) = recorded_score(&result) {
-            if let Some(left) = dead_left_on_board(&d, &replay.board, &rules, &counts, target) {
+            if let Some((left, why)) =
+                dead_left_on_board(&d, &replay.board, &rules, &counts, target)
+            {
                 dead_left = true;
                 row.reason = join(
                     &row.reason,
-                    &format!(
-                        "RE is the count with {left} left on the board, though in atari with no way out"
-                    ),
+                    &format!("RE is the count with {left} left on the board, though {why}"),
                 );
             }
         }
@@ -247,38 +247,76 @@ pub fn go_score(
     }
 }
 
-/// The chains in atari with no way out (`hopeless_chains`) that the count
-/// takes off but `RE` leaves on the board: the declared rules' count
-/// equals `target` with one of them kept alive. Each is described as
-/// `W hk (1 stone)`, several joined by `or`. No reading saves such a
-/// chain, so there the record is wrong, not the count: the players did
-/// not take a dead stone off. A single stone whose capture is a ko is
-/// left out: its fate waits on the ko.
+/// The chains with no way out (`trapped_chains`: in atari, or captured
+/// whoever moves first) that the count takes off but `RE` leaves on the
+/// board: the declared rules' count equals `target` with one of them kept
+/// alive. For a chain not in atari, the opponent chains beside it must
+/// live (stones shut in by a dead group are freed when it is taken), and
+/// kept alive it must not be in a seki (taking it may leave the captors a
+/// killing shape: the players' judgement, not their error). Returns the chains, each as
+/// `W hk (1 stone)`, several joined by `or`, and why they are dead: `in
+/// atari with no way out` when all are, else `captured whoever moves
+/// first`. No reading saves such a chain, so there the record is wrong,
+/// not the count: the players did not take a dead stone off. A single
+/// stone whose capture is a ko is left out: its fate waits on the ko.
 fn dead_left_on_board(
     d: &DeadStones,
     board: &Board,
     rules: &Rules,
     counts: &Counts,
     target: f64,
-) -> Option<String> {
-    let left: Vec<String> = hopeless_chains(board)
+) -> Option<(String, &'static str)> {
+    let left: Vec<Trapped> = trapped_chains(board)
         .into_iter()
-        .filter_map(|(c, (x, y), n)| {
-            let stones = board.chain_stones(board.index(x, y));
-            if !d.dead[stones[0]] || ko_capture(board, &stones) {
-                return None;
+        .filter(|t| {
+            let stones = board.chain_stones(board.index(t.point.0, t.point.1));
+            // A chain in atari is taken at once; one captured whoever
+            // moves first only by captors that live.
+            let freed = !t.in_atari && captors(board, &stones).into_iter().any(|m| d.dead[m]);
+            if !d.dead[stones[0]] || freed || ko_capture(board, &stones) {
+                return false;
             }
             let mut dead = d.dead.clone();
             for &q in &stones {
                 dead[q] = false;
             }
-            let count = score(rules, &d.settle_as(board, &dead), counts);
-            let s = if n == 1 { "" } else { "s" };
-            ((count - target).abs() < 1e-6)
-                .then(|| format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)))
+            let kept = d.settle_as(board, &dead);
+            // Left on the board in a seki, it is the players' judgement:
+            // taking it may leave its captors a killing shape.
+            (t.in_atari || !in_seki(board, &kept, &stones))
+                && (score(rules, &kept, counts) - target).abs() < 1e-6
         })
         .collect();
-    (!left.is_empty()).then(|| left.join(" or "))
+    let why = if left.iter().all(|t| t.in_atari) {
+        "in atari with no way out"
+    } else {
+        "captured whoever moves first"
+    };
+    let named: Vec<String> = left
+        .iter()
+        .map(|t| {
+            let s = if t.stones == 1 { "" } else { "s" };
+            let (x, y) = t.point;
+            format!(
+                "{} {} ({} stone{s})",
+                t.color.letter(),
+                sgf_point(x, y),
+                t.stones
+            )
+        })
+        .collect();
+    (!named.is_empty()).then(|| (named.join(" or "), why))
+}
+
+/// Whether the settlement `s` counts the chain `stones` in a seki: a
+/// liberty of it is a seki point or a seki eye.
+fn in_seki(board: &Board, s: &Settlement, stones: &[usize]) -> bool {
+    stones.iter().flat_map(|&q| board.neighbours(q)).any(|l| {
+        matches!(
+            s.kinds.get(l),
+            Some(Some(PointKind::Seki | PointKind::SekiEye(_)))
+        )
+    })
 }
 
 /// Whether taking the one-stone chain `stones` is a ko capture: the
@@ -533,8 +571,8 @@ pub struct ScoreStats {
     pub mismatch_doubtful: u64,
     /// Winner flips whose count is RE's margin for the other colour.
     pub winner_flip_same_margin: u64,
-    /// Mismatches whose RE leaves a chain in atari with no way out on the
-    /// board.
+    /// Mismatches whose RE leaves a dead chain on the board: in atari with
+    /// no way out, or captured whoever moves first.
     pub mismatch_dead_left: u64,
 }
 
@@ -664,5 +702,73 @@ mod tests {
         );
         let p = ko.index(1, 0);
         assert!(ko_capture(&ko, &[p]));
+    }
+
+    /// `dead_left_on_board` on `diagram` with the white stone at `stone`
+    /// called dead and `RE` the Japanese count with it left on the board.
+    fn left_on_board(diagram: &str, stone: (u8, u8)) -> Option<(String, &'static str)> {
+        let b = Board::from_diagram(diagram);
+        let mut dead = vec![false; b.index_len()];
+        dead[b.index(stone.0, stone.1)] = true;
+        let d = DeadStones {
+            dead,
+            ownership: None,
+            source: DeadSource::Estimate,
+            open_area: Vec::new(),
+        };
+        let counts = Counts {
+            captures: [0, 0],
+            komi: 0.0,
+            handicap: 0,
+        };
+        let alive = vec![false; b.index_len()];
+        let target = score(&Rules::JAPANESE, &d.settle_as(&b, &alive), &counts);
+        assert_ne!(target, score(&Rules::JAPANESE, &d.settle(&b), &counts));
+        dead_left_on_board(&d, &b, &Rules::JAPANESE, &counts, target)
+    }
+
+    #[test]
+    fn a_shut_in_stone_left_on_the_board_is_the_records_error() {
+        // Left on the board, the white stone inside Black's ring makes its
+        // two liberties dame: Black loses them, the stone's point and the
+        // prisoner, 4 points. No reading saves it.
+        let left = left_on_board(
+            "X X X X X .
+             X . O . X .
+             X X X X X .
+             . . . . . .",
+            (2, 1),
+        );
+        assert_eq!(
+            left,
+            Some(("W cb (1 stone)".to_string(), "captured whoever moves first"))
+        );
+        // In atari, it is named as before.
+        let left = left_on_board(
+            "X X X X . .
+             X . O X . .
+             X X X X . .
+             . . . . . .",
+            (2, 1),
+        );
+        assert_eq!(
+            left,
+            Some(("W cb (1 stone)".to_string(), "in atari with no way out"))
+        );
+    }
+
+    #[test]
+    fn a_stone_left_in_a_seki_is_the_players_judgement() {
+        // Black's chain has no eye: with the white stone on the board the
+        // two shared liberties are a seki, which the players may keep
+        // whatever the estimate says (taking the stone leaves Black one
+        // eye).
+        let left = left_on_board(
+            "X . O . X O .
+             X X X X X O .
+             . . O O O O .",
+            (2, 0),
+        );
+        assert_eq!(left, None);
     }
 }

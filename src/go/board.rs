@@ -40,6 +40,15 @@ impl Color {
         }
     }
 
+    /// +1 for Black, −1 for White: ownership (Black positive) times this
+    /// is the colour's own share.
+    pub fn sign(self) -> f32 {
+        match self {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        }
+    }
+
     fn cell(self) -> u8 {
         match self {
             Color::Black => BLACK,

@@ -3,7 +3,7 @@
 //!
 //! The estimator fixes Benson's pass-alive chains (and calls dead any stone
 //! inside the other side's pass-alive territory, and any chain in atari
-//! with no way out: [`hopeless_chains`]), then plays random games
+//! with no way out: [`trapped_chains`]), then plays random games
 //! to the end from the final position and counts who owns each point at
 //! the end. The playouts follow a light policy: when the last move
 //! captured stones that leave a killing shape ([`crate::go::nakade`]), the
@@ -91,7 +91,7 @@ pub fn doubt(board: &Board, ownership: &[f32], stones: &[usize]) -> f32 {
         return f32::MAX;
     };
     let mean = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
-    let mine = if c == Color::Black { mean } else { -mean };
+    let mine = mean * c.sign();
     from_bar(mine)
 }
 
@@ -119,7 +119,7 @@ pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
             sum += ownership[q];
             len += 1;
         });
-        let mine = sum / len as f32 * if c == Color::Black { 1.0 } else { -1.0 };
+        let mine = sum / len as f32 * c.sign();
         if from_bar(mine) < DOUBTFUL {
             n += len;
         }
@@ -160,7 +160,7 @@ fn clear_cut(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> bool {
         None => true,
         Some(_) if pass_alive[p] => true,
         Some(c) => {
-            let mine = own[p] as f32 / n as f32 * if c == Color::Black { 1.0 } else { -1.0 };
+            let mine = own[p] as f32 / n as f32 * c.sign();
             let margin = if n < BATCH {
                 FIRST_CLEAR_MARGIN
             } else {
@@ -679,15 +679,122 @@ fn hopeless(board: &Board, p: usize) -> bool {
     !counter
 }
 
-/// The chains of `board` in atari with no way out (see `hopeless`), each
-/// as its colour, a stone (column, row from the top) and its size, in
-/// board order: for `recount explain`.
-pub fn hopeless_chains(board: &Board) -> Vec<(Color, (u8, u8), usize)> {
+/// Whether the chain through `p`, with two liberties, is captured whoever
+/// moves first, read three plies deep. The opponent, moving first, fills
+/// one liberty safely (its stone keeps two liberties) and leaves the chain
+/// in atari with no way out ([`hopeless`]). The owner, moving first,
+/// cannot help it: after each play on one of its liberties, or on a
+/// liberty of an opponent chain beside it or its liberties that has three
+/// liberties or fewer (the plays that could gain liberties, capture, or
+/// shorten a captor to the two liberties it shares, a seki),
+/// the opponent either takes the chain at once (no ko: two stones or more,
+/// or the capturing stone keeps two liberties) or again fills a liberty
+/// as above. Other plays of the owner are passes here. A single stone in
+/// the other side's territory with both liberties shut in is the usual
+/// case: players sometimes leave it, and `RE` then counts its liberties
+/// as dame.
+fn captured_either_way(board: &Board, p: usize) -> bool {
+    let Some(c) = board.at(p) else { return false };
+    let libs = board.liberties(p, 3);
+    if libs.len() != 2 {
+        return false;
+    }
+    if !opponent_nets(board, p, c) {
+        return false;
+    }
+    // The owner's plays that might save the chain.
+    let mut tries: Vec<usize> = libs.as_slice().to_vec();
+    let mut near: Vec<usize> = Vec::new();
+    board.for_each_stone(p, |s| near.extend(board.neighbours(s)));
+    near.extend(libs.as_slice().iter().flat_map(|&l| board.neighbours(l)));
+    for q in near {
+        if board.at(q) == Some(c.opponent()) {
+            let l = board.liberties(q, 4);
+            if l.len() <= 3 {
+                tries.extend_from_slice(l.as_slice());
+            }
+        }
+    }
+    tries.sort_unstable();
+    tries.dedup();
+    tries.into_iter().all(|m| {
+        if !board.is_legal(c, m) {
+            return true;
+        }
+        let mut b = board.clone();
+        b.play_at(c, m);
+        if b.at(p) != Some(c) {
+            return false;
+        }
+        if let Some(l) = b.atari_liberty(p) {
+            let taken = b.is_legal(c.opponent(), l)
+                && (b.chain_len(p) >= 2 || b.liberties_after(c.opponent(), l) >= 2);
+            if taken {
+                return true;
+            }
+        }
+        b.liberties(p, 3).len() == 2 && opponent_nets(&b, p, c)
+    })
+}
+
+/// Whether the opponent of `c` can fill a liberty of the chain through
+/// `p` (two liberties) safely, its stone keeping two liberties, and leave
+/// the chain in atari with no way out.
+fn opponent_nets(board: &Board, p: usize, c: Color) -> bool {
+    board.liberties(p, 2).as_slice().iter().any(|&l| {
+        if !board.is_legal(c.opponent(), l) || board.liberties_after(c.opponent(), l) < 2 {
+            return false;
+        }
+        let mut b = board.clone();
+        b.play_at(c.opponent(), l);
+        hopeless(&b, p)
+    })
+}
+
+/// A chain with no way out (see [`trapped_chains`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trapped {
+    pub color: Color,
+    /// A stone of the chain (column, row from the top).
+    pub point: (u8, u8),
+    pub stones: usize,
+    /// In atari ([`hopeless`]), else two liberties and captured whoever
+    /// moves first ([`captured_either_way`]).
+    pub in_atari: bool,
+}
+
+/// The chains of `board` with no way out, in board order: in atari with
+/// no way out, or with two liberties and captured whoever moves first.
+/// For `recount explain` and the audit of stones `RE` left on the board.
+pub fn trapped_chains(board: &Board) -> Vec<Trapped> {
     board
         .chains()
-        .filter(|&p| hopeless(board, p))
-        .filter_map(|p| Some((board.at(p)?, board.xy(p), board.chain_len(p))))
+        .filter_map(|p| {
+            let in_atari = hopeless(board, p);
+            (in_atari || captured_either_way(board, p)).then(|| Trapped {
+                color: board.at(p).expect("a chain's stone"),
+                point: board.xy(p),
+                stones: board.chain_len(p),
+                in_atari,
+            })
+        })
         .collect()
+}
+
+/// The opponent's stones beside the chain `stones` or its liberties.
+pub fn captors(board: &Board, stones: &[usize]) -> Vec<usize> {
+    let Some(c) = board.at(stones[0]) else {
+        return Vec::new();
+    };
+    let mut near: Vec<usize> = stones.iter().flat_map(|&s| board.neighbours(s)).collect();
+    let libs: Vec<usize> = near
+        .iter()
+        .copied()
+        .filter(|&q| board.on_board(q) && board.at(q).is_none())
+        .collect();
+    near.extend(libs.iter().flat_map(|&l| board.neighbours(l)));
+    near.retain(|&q| board.at(q) == Some(c.opponent()));
+    near
 }
 
 /// Owner's mean ownership below which a chain stays dead even where
@@ -895,7 +1002,7 @@ pub fn estimate_with_notes(
                 .points()
                 .filter_map(|p| {
                     let c = board.at(p)?;
-                    let m = own[p] as f32 * if c == Color::Black { 1.0 } else { -1.0 };
+                    let m = own[p] as f32 * c.sign();
                     Some(m < -DEAD_THRESHOLD * i as f32)
                 })
                 .collect();
@@ -968,7 +1075,7 @@ pub fn estimate_with_notes(
         let stones = board.chain_stones(p);
         let doomed = pass_alive.enclosed(c, p) || hopeless(board, p);
         let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
-        let mine = if c == Color::Black { mean } else { -mean };
+        let mine = mean * c.sign();
         for &q in &stones {
             chain_of[q] = chains.len();
         }
@@ -1167,6 +1274,72 @@ mod tests {
     }
 
     #[test]
+    fn a_shut_in_chain_is_captured_whoever_moves_first() {
+        // The white stone at (2,1) has two liberties, (1,1) and (3,1),
+        // each touching only Black's ring: Black fills one and takes it;
+        // White filling one puts two stones in atari, and Black takes
+        // them.
+        let shut = Board::from_diagram(
+            "X X X X X .
+             X . O . X .
+             X X X X X .
+             . . . . . .",
+        );
+        let p = shut.index(2, 1);
+        assert!(captured_either_way(&shut, p));
+        assert_eq!(
+            trapped_chains(&shut),
+            [Trapped {
+                color: Color::White,
+                point: (2, 1),
+                stones: 1,
+                in_atari: false
+            }]
+        );
+        // A liberty with two empty points beside it is a way out: White
+        // extends there to four liberties.
+        let open = Board::from_diagram(
+            "X X X . X .
+             X . O . . .
+             X X X . X .
+             . . . . . .",
+        );
+        assert!(!captured_either_way(&open, open.index(2, 1)));
+        assert!(trapped_chains(&open).is_empty());
+        // A chain in atari is the other class.
+        let atari = Board::from_diagram(
+            "X X X X .
+             X . O X .
+             X X X X .",
+        );
+        assert!(!captured_either_way(&atari, atari.index(2, 1)));
+        assert!(trapped_chains(&atari)[0].in_atari);
+    }
+
+    #[test]
+    fn a_stone_whose_captors_are_short_of_liberties_is_in_seki() {
+        // Black's chain around the white stone at (2,0) has the two
+        // liberties it shares with it and one more, (0,2). White, moving
+        // first, fills (0,2): then neither side can fill a shared liberty
+        // without putting its own chain in atari, a seki.
+        let seki = Board::from_diagram(
+            "X . O . X O .
+             X X X X X O .
+             . O O O O O .",
+        );
+        assert!(!captured_either_way(&seki, seki.index(2, 0)));
+        // With two liberties more, Black wins the race whoever starts:
+        // White fills (0,2), Black (1,0), White (1,2), and Black takes
+        // the stone at (3,0) before its own chain is taken.
+        let race = Board::from_diagram(
+            "X . O . X O .
+             X X X X X O .
+             . . O O O O .",
+        );
+        assert!(captured_either_way(&race, race.index(2, 0)));
+    }
+
+    #[test]
     fn a_chain_in_the_other_sides_open_area_is_taken_off() {
         // A white stone in a 24-point area between Black's and White's
         // walls that the playouts mostly give to Black.
@@ -1279,7 +1452,7 @@ mod tests {
         use crate::go::board::random;
         // Random positions, legal or not as setup allows: the estimate
         // never panics, calls dead only stones, gives the same answer
-        // twice, and read_out and hopeless_chains name stones of the board.
+        // twice, and read_out and trapped_chains name stones of the board.
         let mut rng = random::Rng(0x2545_f491_4f6c_dd1d);
         for round in 0..150 {
             let b = random::board(&mut rng, 8);
@@ -1292,8 +1465,8 @@ mod tests {
             for f in read_out(&b) {
                 assert_eq!(b.get(f.point.0, f.point.1), Some(f.color), "round {round}");
             }
-            for (c, (x, y), _) in hopeless_chains(&b) {
-                assert_eq!(b.get(x, y), Some(c), "round {round}");
+            for t in trapped_chains(&b) {
+                assert_eq!(b.get(t.point.0, t.point.1), Some(t.color), "round {round}");
             }
         }
     }
