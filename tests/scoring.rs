@@ -381,6 +381,10 @@ fn killing_shapes_decide_life_and_seki() {
 ///   kept them alive; the count was B+45.5, with over a hundred points of
 ///   dame. Two of the chains reach into the 180-point area only once the
 ///   others are off.
+/// - 2003-09-26-16 (B+8.5): two black chains in White's open 11-point
+///   corner at the bottom left are taken off; White's six stones at `bp`
+///   beside them, which lost their race in the playouts, then live
+///   (without that, B+31.5).
 #[test]
 fn chains_in_the_other_sides_open_area_are_dead() {
     let cases = [
@@ -401,6 +405,15 @@ fn chains_in_the_other_sides_open_area_are_dead() {
                 ("dead_black", "34"),
             ],
             "  B chain at bd (6 stones), in a 180-point area the playouts give to White",
+        ),
+        (
+            "fixtures/go/kgs/2003-09-26-16.sgf",
+            [
+                ("verdict", "agrees"),
+                ("score_japanese", "8.5"),
+                ("dead_white", "9"),
+            ],
+            "  B chain at bo (2 stones), in a 11-point area the playouts give to White",
         ),
     ];
     for (file, want, line) in cases {

@@ -891,9 +891,11 @@ impl OpenAreaChain {
 /// the players took off, unless the playouts kept them nearly always
 /// ([`OPEN_AREA_KEPT`]). The playouts keep such chains alive when they
 /// run out into the area or make a seki there, and the count then has
-/// tens of points of dame and often the wrong winner. Repeated until no
-/// chain changes: a chain taken off can open the area of the chains
-/// beside it. Returns the chains taken off.
+/// tens of points of dame and often the wrong winner. The area owner's
+/// dead chains beside a chain taken off lost their race to it, and live
+/// (unless doomed). Repeated until no chain changes: a chain taken off
+/// can open the area of the chains beside it. Returns the chains taken
+/// off.
 fn dead_beside_open_areas(
     board: &Board,
     chains: &mut [ChainFate],
@@ -901,6 +903,14 @@ fn dead_beside_open_areas(
     pass_alive: &[bool],
 ) -> Vec<OpenAreaChain> {
     let mut taken = Vec::new();
+    let mut chain_of = vec![usize::MAX; board.index_len()];
+    for (i, ch) in chains.iter().enumerate() {
+        for &q in &ch.stones {
+            chain_of[q] = i;
+        }
+    }
+    // Chains revived beside a chain taken off: they stay.
+    let mut revived = vec![false; chains.len()];
     // Per point: the side an open area belongs to, and its size.
     let mut area: Vec<Option<(Color, usize)>> = vec![None; board.index_len()];
     loop {
@@ -922,11 +932,11 @@ fn dead_beside_open_areas(
                 area[q] = Some((owner, pts.len()));
             }
         });
-        let before = taken.len();
-        for ch in chains
-            .iter_mut()
-            .filter(|c| !c.dead && c.mine < OPEN_AREA_KEPT && !pass_alive[c.stones[0]])
-        {
+        let mut now_taken = Vec::new();
+        for (i, ch) in chains.iter_mut().enumerate() {
+            if ch.dead || ch.mine >= OPEN_AREA_KEPT || pass_alive[ch.stones[0]] || revived[i] {
+                continue;
+            }
             let theirs = ch.color.opponent();
             let reached = ch.stones.iter().find_map(|&q| {
                 board.neighbours(q).iter().find_map(|&m| match area[m] {
@@ -936,6 +946,7 @@ fn dead_beside_open_areas(
             });
             if let Some(len) = reached {
                 ch.dead = true;
+                now_taken.push(i);
                 taken.push(OpenAreaChain {
                     color: ch.color,
                     point: board.xy(ch.stones[0]),
@@ -944,8 +955,27 @@ fn dead_beside_open_areas(
                 });
             }
         }
-        if taken.len() == before {
+        if now_taken.is_empty() {
             return taken;
+        }
+        // The area owner's dead chains beside a chain taken off were dead
+        // because they lost the race with it: they live. (In a corner the
+        // playouts give to White, Black's chain kills White's chain on the
+        // edge, and dies with it: the players kept White's.)
+        for i in now_taken {
+            let beside: Vec<usize> = chains[i]
+                .stones
+                .iter()
+                .flat_map(|&q| board.neighbours(q))
+                .filter(|&m| board.at(m) == Some(chains[i].color.opponent()))
+                .map(|m| chain_of[m])
+                .collect();
+            for j in beside {
+                if chains[j].dead && !chains[j].doomed {
+                    chains[j].dead = false;
+                    revived[j] = true;
+                }
+            }
         }
     }
 }
@@ -1393,6 +1423,38 @@ mod tests {
         assert!(
             dead_beside_open_areas(&b, &mut chains, &own, &vec![false; b.index_len()]).is_empty()
         );
+    }
+
+    #[test]
+    fn the_area_owners_chain_that_lost_a_race_to_a_chain_taken_off_lives() {
+        // In an area the playouts give to White, Black's stone at (5,2)
+        // is taken off; White's stone beside it, which the playouts
+        // captured in their race (dead), lives.
+        let b = Board::from_diagram(
+            "X X . . . . . O O
+             X X . . . . . O O
+             X X . . O X . O O
+             X X . . . . . O O
+             X X . . . . . O O",
+        );
+        let verdicts = [
+            ((0, 0), false, 0.9),
+            ((7, 0), false, 0.9),
+            ((4, 2), true, -0.5),
+            ((5, 2), false, 0.4),
+        ];
+        let white_area = vec![-0.5; b.index_len()];
+        let no_pass_alive = vec![false; b.index_len()];
+        let (mut chains, _) = fates(&b, &verdicts);
+        let taken = dead_beside_open_areas(&b, &mut chains, &white_area, &no_pass_alive);
+        assert_eq!(taken.len(), 1);
+        let dead: Vec<bool> = chains.iter().map(|c| c.dead).collect();
+        assert_eq!(dead, [false, false, false, true]);
+        // Doomed (say, in atari with no way out), it stays dead.
+        let (mut chains, _) = fates(&b, &verdicts);
+        chains[2].doomed = true;
+        dead_beside_open_areas(&b, &mut chains, &white_area, &no_pass_alive);
+        assert!(chains[2].dead);
     }
 
     #[test]
