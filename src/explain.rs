@@ -5,7 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{read_out, trapped_chains, DeadSource, Fate};
+use crate::go::dead::{hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
@@ -207,17 +207,14 @@ pub fn explain(
         None => {}
     }
     if source == DeadSource::Estimate {
-        let hopeless: Vec<_> = trapped_chains(board)
-            .into_iter()
-            .filter(|t| t.in_atari)
-            .collect();
+        let hopeless = hopeless_chains(board);
         if !hopeless.is_empty() {
             let _ = writeln!(
                 w,
                 "in atari with no way out (dead whatever the playouts say):"
             );
-            for t in hopeless {
-                let _ = writeln!(w, "  {}", chain_label(t.color, t.point, t.stones));
+            for (c, point, n) in hopeless {
+                let _ = writeln!(w, "  {}", chain_label(c, point, n));
             }
         }
         if !dead.open_area.is_empty() {

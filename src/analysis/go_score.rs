@@ -5,8 +5,8 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    captors, doubt, doubtful_stones, estimate_with_notes, from_markup, trapped_chains, DeadPolicy,
-    DeadSource, OpenAreaChain, Trapped,
+    doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless_chains, read_out_dead,
+    DeadPolicy, DeadSource, OpenAreaChain,
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
@@ -247,18 +247,18 @@ pub fn go_score(
     }
 }
 
-/// The chains with no way out (`trapped_chains`: in atari, or captured
-/// whoever moves first) that the count takes off but `RE` leaves on the
-/// board: the declared rules' count equals `target` with one of them kept
-/// alive. For a chain not in atari, the opponent chains beside it must
-/// live (stones shut in by a dead group are freed when it is taken), and
-/// kept alive it must not be in a seki (taking it may leave the captors a
-/// killing shape: the players' judgement, not their error). Returns the chains, each as
-/// `W hk (1 stone)`, several joined by `or`, and why they are dead: `in
-/// atari with no way out` when all are, else `captured whoever moves
-/// first`. No reading saves such a chain, so there the record is wrong,
-/// not the count: the players did not take a dead stone off. A single
-/// stone whose capture is a ko is left out: its fate waits on the ko.
+/// The surely dead chains that the count takes off but `RE` leaves on
+/// the board: the declared rules' count equals `target` with one of them
+/// kept alive. Surely dead: in atari with no way out (`hopeless_chains`),
+/// or captured whoever moves first in its closed region while its captors
+/// live (`read_out_dead`), and then not in a seki once kept (taking it may
+/// leave its captors a killing shape: the players' judgement, not their
+/// error). Returns the chains, each as `W hk (1 stone)`, several joined
+/// by `or`, and why they are dead: `in atari with no way out` when all
+/// are, else `captured whoever moves first`. No reading saves such a
+/// chain, so there the record is wrong, not the count: the players did
+/// not take a dead stone off. A single stone whose capture is a ko is
+/// left out: its fate waits on the ko.
 fn dead_left_on_board(
     d: &DeadStones,
     board: &Board,
@@ -266,46 +266,43 @@ fn dead_left_on_board(
     counts: &Counts,
     target: f64,
 ) -> Option<(String, &'static str)> {
-    let left: Vec<Trapped> = trapped_chains(board)
+    let in_atari = hopeless_chains(board);
+    let read_out = read_out_dead(board, &d.dead)
         .into_iter()
-        .filter(|t| {
-            let stones = board.chain_stones(board.index(t.point.0, t.point.1));
-            // A chain in atari is taken at once; one captured whoever
-            // moves first only by captors that live.
-            let freed = !t.in_atari && captors(board, &stones).into_iter().any(|m| d.dead[m]);
-            if !d.dead[stones[0]] || freed || ko_capture(board, &stones) {
-                return false;
-            }
-            let mut dead = d.dead.clone();
-            for &q in &stones {
-                dead[q] = false;
-            }
-            let kept = d.settle_as(board, &dead);
-            // Left on the board in a seki, it is the players' judgement:
-            // taking it may leave its captors a killing shape.
-            (t.in_atari || !in_seki(board, &kept, &stones))
-                && (score(rules, &kept, counts) - target).abs() < 1e-6
-        })
+        .filter(|c| !in_atari.contains(c));
+    // In board order, as each list is.
+    let mut candidates: Vec<_> = in_atari
+        .iter()
+        .map(|&c| (c, true))
+        .chain(read_out.map(|c| (c, false)))
         .collect();
-    let why = if left.iter().all(|t| t.in_atari) {
+    candidates.sort_by_key(|&((_, (x, y), _), _)| board.index(x, y));
+    let mut all_in_atari = true;
+    let mut left = Vec::new();
+    for ((c, (x, y), n), atari) in candidates {
+        let stones = board.chain_stones(board.index(x, y));
+        if !d.dead[stones[0]] || ko_capture(board, &stones) {
+            continue;
+        }
+        let mut dead = d.dead.clone();
+        for &q in &stones {
+            dead[q] = false;
+        }
+        let kept = d.settle_as(board, &dead);
+        if (atari || !in_seki(board, &kept, &stones))
+            && (score(rules, &kept, counts) - target).abs() < 1e-6
+        {
+            let s = if n == 1 { "" } else { "s" };
+            left.push(format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)));
+            all_in_atari &= atari;
+        }
+    }
+    let why = if all_in_atari {
         "in atari with no way out"
     } else {
         "captured whoever moves first"
     };
-    let named: Vec<String> = left
-        .iter()
-        .map(|t| {
-            let s = if t.stones == 1 { "" } else { "s" };
-            let (x, y) = t.point;
-            format!(
-                "{} {} ({} stone{s})",
-                t.color.letter(),
-                sgf_point(x, y),
-                t.stones
-            )
-        })
-        .collect();
-    (!named.is_empty()).then(|| (named.join(" or "), why))
+    (!left.is_empty()).then(|| (left.join(" or "), why))
 }
 
 /// Whether the settlement `s` counts the chain `stones` in a seki: a

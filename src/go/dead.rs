@@ -3,7 +3,7 @@
 //!
 //! The estimator fixes Benson's pass-alive chains (and calls dead any stone
 //! inside the other side's pass-alive territory, and any chain in atari
-//! with no way out: [`trapped_chains`]), then plays random games
+//! with no way out: [`hopeless_chains`]), then plays random games
 //! to the end from the final position and counts who owns each point at
 //! the end. The playouts follow a light policy: when the last move
 //! captured stones that leave a killing shape ([`crate::go::nakade`]), the
@@ -651,6 +651,48 @@ pub fn read_out(board: &Board) -> Vec<ReadOut> {
     out
 }
 
+/// The chains `dead` takes off that are captured whoever moves first in
+/// their closed region, read out ([`enclosed::captured`]) with the other
+/// side's living stones bounding the region like the edge: each as its
+/// colour, a stone and its size, in board order. No play of the owner
+/// inside saves such a chain while its captors live: a stone shut in
+/// the other side's area, whose liberties touch only the other side's
+/// stones, is the usual case. Its captors, the other side's stones beside
+/// it or the region, must all live: dead ones would free it once taken.
+/// (A chain in a seki reads so too when its captors are taken as alive:
+/// the caller sets seki aside.) For the audit of stones `RE` leaves on
+/// the board.
+pub fn read_out_dead(board: &Board, dead: &[bool]) -> Vec<(Color, (u8, u8), usize)> {
+    // One terrain per colour: the other colour's living stones fixed.
+    let terrain = |c: Color| {
+        let fixed = (0..board.index_len())
+            .map(|q| board.at(q) == Some(c.opponent()) && !dead[q])
+            .collect();
+        enclosed::Terrain::new(board, fixed)
+    };
+    let terrains = [terrain(Color::Black), terrain(Color::White)];
+    board
+        .chains()
+        .filter_map(|p| {
+            let c = board.at(p)?;
+            if !dead[p] {
+                return None;
+            }
+            let region = enclosed::region(board, p, &terrains[c.index()])?;
+            // Its captors: the other side's stones beside the chain or
+            // the region. Dead ones would free it once taken.
+            let mut around = board.chain_stones(p);
+            around.extend_from_slice(&region);
+            let captors_live = around
+                .iter()
+                .flat_map(|&q| board.neighbours(q))
+                .all(|m| board.at(m) != Some(c.opponent()) || !dead[m]);
+            (captors_live && enclosed::captured(board, p, &region, c) == Some(true))
+                .then(|| (c, board.xy(p), board.chain_len(p)))
+        })
+        .collect()
+}
+
 /// Whether the chain through `p` is in atari with no way out: the
 /// opponent may take it, extending leaves it in atari, and no opponent
 /// chain beside it is in atari to be taken first. Such a chain is dead
@@ -679,122 +721,15 @@ fn hopeless(board: &Board, p: usize) -> bool {
     !counter
 }
 
-/// Whether the chain through `p`, with two liberties, is captured whoever
-/// moves first, read three plies deep. The opponent, moving first, fills
-/// one liberty safely (its stone keeps two liberties) and leaves the chain
-/// in atari with no way out ([`hopeless`]). The owner, moving first,
-/// cannot help it: after each play on one of its liberties, or on a
-/// liberty of an opponent chain beside it or its liberties that has three
-/// liberties or fewer (the plays that could gain liberties, capture, or
-/// shorten a captor to the two liberties it shares, a seki),
-/// the opponent either takes the chain at once (no ko: two stones or more,
-/// or the capturing stone keeps two liberties) or again fills a liberty
-/// as above. Other plays of the owner are passes here. A single stone in
-/// the other side's territory with both liberties shut in is the usual
-/// case: players sometimes leave it, and `RE` then counts its liberties
-/// as dame.
-fn captured_either_way(board: &Board, p: usize) -> bool {
-    let Some(c) = board.at(p) else { return false };
-    let libs = board.liberties(p, 3);
-    if libs.len() != 2 {
-        return false;
-    }
-    if !opponent_nets(board, p, c) {
-        return false;
-    }
-    // The owner's plays that might save the chain.
-    let mut tries: Vec<usize> = libs.as_slice().to_vec();
-    let mut near: Vec<usize> = Vec::new();
-    board.for_each_stone(p, |s| near.extend(board.neighbours(s)));
-    near.extend(libs.as_slice().iter().flat_map(|&l| board.neighbours(l)));
-    for q in near {
-        if board.at(q) == Some(c.opponent()) {
-            let l = board.liberties(q, 4);
-            if l.len() <= 3 {
-                tries.extend_from_slice(l.as_slice());
-            }
-        }
-    }
-    tries.sort_unstable();
-    tries.dedup();
-    tries.into_iter().all(|m| {
-        if !board.is_legal(c, m) {
-            return true;
-        }
-        let mut b = board.clone();
-        b.play_at(c, m);
-        if b.at(p) != Some(c) {
-            return false;
-        }
-        if let Some(l) = b.atari_liberty(p) {
-            let taken = b.is_legal(c.opponent(), l)
-                && (b.chain_len(p) >= 2 || b.liberties_after(c.opponent(), l) >= 2);
-            if taken {
-                return true;
-            }
-        }
-        b.liberties(p, 3).len() == 2 && opponent_nets(&b, p, c)
-    })
-}
-
-/// Whether the opponent of `c` can fill a liberty of the chain through
-/// `p` (two liberties) safely, its stone keeping two liberties, and leave
-/// the chain in atari with no way out.
-fn opponent_nets(board: &Board, p: usize, c: Color) -> bool {
-    board.liberties(p, 2).as_slice().iter().any(|&l| {
-        if !board.is_legal(c.opponent(), l) || board.liberties_after(c.opponent(), l) < 2 {
-            return false;
-        }
-        let mut b = board.clone();
-        b.play_at(c.opponent(), l);
-        hopeless(&b, p)
-    })
-}
-
-/// A chain with no way out (see [`trapped_chains`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Trapped {
-    pub color: Color,
-    /// A stone of the chain (column, row from the top).
-    pub point: (u8, u8),
-    pub stones: usize,
-    /// In atari ([`hopeless`]), else two liberties and captured whoever
-    /// moves first ([`captured_either_way`]).
-    pub in_atari: bool,
-}
-
-/// The chains of `board` with no way out, in board order: in atari with
-/// no way out, or with two liberties and captured whoever moves first.
-/// For `recount explain` and the audit of stones `RE` left on the board.
-pub fn trapped_chains(board: &Board) -> Vec<Trapped> {
+/// The chains of `board` in atari with no way out (see `hopeless`), each
+/// as its colour, a stone (column, row from the top) and its size, in
+/// board order: for `recount explain`.
+pub fn hopeless_chains(board: &Board) -> Vec<(Color, (u8, u8), usize)> {
     board
         .chains()
-        .filter_map(|p| {
-            let in_atari = hopeless(board, p);
-            (in_atari || captured_either_way(board, p)).then(|| Trapped {
-                color: board.at(p).expect("a chain's stone"),
-                point: board.xy(p),
-                stones: board.chain_len(p),
-                in_atari,
-            })
-        })
+        .filter(|&p| hopeless(board, p))
+        .filter_map(|p| Some((board.at(p)?, board.xy(p), board.chain_len(p))))
         .collect()
-}
-
-/// The opponent's stones beside the chain `stones` or its liberties.
-pub fn captors(board: &Board, stones: &[usize]) -> Vec<usize> {
-    let Some(c) = board.at(stones[0]) else {
-        return Vec::new();
-    };
-    let mut near: Vec<usize> = stones.iter().flat_map(|&s| board.neighbours(s)).collect();
-    let libs: Vec<usize> = near
-        .iter()
-        .copied()
-        .filter(|&q| board.on_board(q) && board.at(q).is_none())
-        .collect();
-    near.extend(libs.iter().flat_map(|&l| board.neighbours(l)));
-    near.retain(|&q| board.at(q) == Some(c.opponent()));
-    near
 }
 
 /// Owner's mean ownership below which a chain stays dead even where
@@ -1304,28 +1239,29 @@ mod tests {
     }
 
     #[test]
-    fn a_shut_in_chain_is_captured_whoever_moves_first() {
-        // The white stone at (2,1) has two liberties, (1,1) and (3,1),
-        // each touching only Black's ring: Black fills one and takes it;
-        // White filling one puts two stones in atari, and Black takes
-        // them.
+    fn a_dead_chain_shut_in_by_living_stones_is_read_out_dead() {
+        // The white stone at (2,1) has two liberties, each touching only
+        // Black's ring: captured whoever moves first.
         let shut = Board::from_diagram(
             "X X X X X .
              X . O . X .
              X X X X X .
              . . . . . .",
         );
-        let p = shut.index(2, 1);
-        assert!(captured_either_way(&shut, p));
-        assert_eq!(
-            trapped_chains(&shut),
-            [Trapped {
-                color: Color::White,
-                point: (2, 1),
-                stones: 1,
-                in_atari: false
-            }]
-        );
+        let mut dead = vec![false; shut.index_len()];
+        dead[shut.index(2, 1)] = true;
+        assert_eq!(read_out_dead(&shut, &dead), [(Color::White, (2, 1), 1)]);
+        // Only stones the estimate took off are read.
+        assert!(read_out_dead(&shut, &vec![false; shut.index_len()]).is_empty());
+        // With Black's ring dead too, the stone would be freed once the
+        // ring is taken: not listed.
+        let mut ring_dead = vec![false; shut.index_len()];
+        ring_dead[shut.index(0, 0)] = true;
+        ring_dead[shut.index(2, 1)] = true;
+        for q in shut.chain_stones(shut.index(0, 0)) {
+            ring_dead[q] = true;
+        }
+        assert_eq!(read_out_dead(&shut, &ring_dead), []);
         // A liberty with two empty points beside it is a way out: White
         // extends there to four liberties.
         let open = Board::from_diagram(
@@ -1334,39 +1270,9 @@ mod tests {
              X X X . X .
              . . . . . .",
         );
-        assert!(!captured_either_way(&open, open.index(2, 1)));
-        assert!(trapped_chains(&open).is_empty());
-        // A chain in atari is the other class.
-        let atari = Board::from_diagram(
-            "X X X X .
-             X . O X .
-             X X X X .",
-        );
-        assert!(!captured_either_way(&atari, atari.index(2, 1)));
-        assert!(trapped_chains(&atari)[0].in_atari);
-    }
-
-    #[test]
-    fn a_stone_whose_captors_are_short_of_liberties_is_in_seki() {
-        // Black's chain around the white stone at (2,0) has the two
-        // liberties it shares with it and one more, (0,2). White, moving
-        // first, fills (0,2): then neither side can fill a shared liberty
-        // without putting its own chain in atari, a seki.
-        let seki = Board::from_diagram(
-            "X . O . X O .
-             X X X X X O .
-             . O O O O O .",
-        );
-        assert!(!captured_either_way(&seki, seki.index(2, 0)));
-        // With two liberties more, Black wins the race whoever starts:
-        // White fills (0,2), Black (1,0), White (1,2), and Black takes
-        // the stone at (3,0) before its own chain is taken.
-        let race = Board::from_diagram(
-            "X . O . X O .
-             X X X X X O .
-             . . O O O O .",
-        );
-        assert!(captured_either_way(&race, race.index(2, 0)));
+        let mut dead = vec![false; open.index_len()];
+        dead[open.index(2, 1)] = true;
+        assert!(read_out_dead(&open, &dead).is_empty());
     }
 
     #[test]
@@ -1514,7 +1420,7 @@ mod tests {
         use crate::go::board::random;
         // Random positions, legal or not as setup allows: the estimate
         // never panics, calls dead only stones, gives the same answer
-        // twice, and read_out and trapped_chains name stones of the board.
+        // twice, and read_out and hopeless_chains name stones of the board.
         let mut rng = random::Rng(0x2545_f491_4f6c_dd1d);
         for round in 0..150 {
             let b = random::board(&mut rng, 8);
@@ -1527,8 +1433,8 @@ mod tests {
             for f in read_out(&b) {
                 assert_eq!(b.get(f.point.0, f.point.1), Some(f.color), "round {round}");
             }
-            for t in trapped_chains(&b) {
-                assert_eq!(b.get(t.point.0, t.point.1), Some(t.color), "round {round}");
+            for (c, (x, y), _) in hopeless_chains(&b) {
+                assert_eq!(b.get(x, y), Some(c), "round {round}");
             }
         }
     }
