@@ -834,16 +834,11 @@ impl OpenAreaChain {
 fn dead_beside_open_areas(
     board: &Board,
     chains: &mut [ChainFate],
+    chain_of: &[usize],
     ownership: &[f32],
     pass_alive: &[bool],
 ) -> Vec<OpenAreaChain> {
     let mut taken = Vec::new();
-    let mut chain_of = vec![usize::MAX; board.index_len()];
-    for (i, ch) in chains.iter().enumerate() {
-        for &q in &ch.stones {
-            chain_of[q] = i;
-        }
-    }
     // Chains revived beside a chain taken off: they stay.
     let mut revived = vec![false; chains.len()];
     // Per point: the side an open area belongs to, and its size.
@@ -1059,7 +1054,13 @@ pub fn estimate_with_notes(
     );
     revive_races(board, &mut chains, &chain_of);
     revive_in_dame(board, &mut chains, &ownership);
-    let open_area = dead_beside_open_areas(board, &mut chains, &ownership, &pass_alive.stones);
+    let open_area = dead_beside_open_areas(
+        board,
+        &mut chains,
+        &chain_of,
+        &ownership,
+        &pass_alive.stones,
+    );
     for ch in &chains {
         for &q in &ch.stones {
             dead[q] = ch.dead;
@@ -1300,8 +1301,9 @@ mod tests {
             ((4, 2), false, 0.4),
         ];
         let no_pass_alive = vec![false; n];
-        let (mut chains, _) = fates(&b, &verdicts);
-        let taken = dead_beside_open_areas(&b, &mut chains, &owned_by(0.5), &no_pass_alive);
+        let (mut chains, chain_of) = fates(&b, &verdicts);
+        let taken =
+            dead_beside_open_areas(&b, &mut chains, &chain_of, &owned_by(0.5), &no_pass_alive);
         let dead: Vec<bool> = chains.iter().map(|c| c.dead).collect();
         // The stone is taken off; White's wall, kept nearly always, stays.
         assert_eq!(dead, [false, false, true]);
@@ -1310,13 +1312,19 @@ mod tests {
             ["W chain at ec (1 stone), in a 24-point area the playouts give to Black"]
         );
         // An area the playouts share evenly belongs to nobody.
-        let (mut chains, _) = fates(&b, &verdicts);
-        assert!(dead_beside_open_areas(&b, &mut chains, &owned_by(0.1), &no_pass_alive).is_empty());
+        let (mut chains, chain_of) = fates(&b, &verdicts);
+        assert!(
+            dead_beside_open_areas(&b, &mut chains, &chain_of, &owned_by(0.1), &no_pass_alive)
+                .is_empty()
+        );
         // A pass-alive chain stays whatever the area.
-        let (mut chains, _) = fates(&b, &verdicts);
+        let (mut chains, chain_of) = fates(&b, &verdicts);
         let mut pass_alive = no_pass_alive.clone();
         pass_alive[b.index(4, 2)] = true;
-        assert!(dead_beside_open_areas(&b, &mut chains, &owned_by(0.5), &pass_alive).is_empty());
+        assert!(
+            dead_beside_open_areas(&b, &mut chains, &chain_of, &owned_by(0.5), &pass_alive)
+                .is_empty()
+        );
         // A region no larger than a seki's shared liberties is no open
         // area: White's chain beside five such points stays.
         let b = Board::from_diagram(
@@ -1324,11 +1332,16 @@ mod tests {
              X . O O
              X . . O",
         );
-        let (mut chains, _) = fates(&b, &[((0, 0), false, 0.9), ((3, 0), false, 0.4)]);
+        let (mut chains, chain_of) = fates(&b, &[((0, 0), false, 0.9), ((3, 0), false, 0.4)]);
         let own = vec![0.5; b.index_len()];
-        assert!(
-            dead_beside_open_areas(&b, &mut chains, &own, &vec![false; b.index_len()]).is_empty()
-        );
+        assert!(dead_beside_open_areas(
+            &b,
+            &mut chains,
+            &chain_of,
+            &own,
+            &vec![false; b.index_len()]
+        )
+        .is_empty());
     }
 
     #[test]
@@ -1351,15 +1364,15 @@ mod tests {
         ];
         let white_area = vec![-0.5; b.index_len()];
         let no_pass_alive = vec![false; b.index_len()];
-        let (mut chains, _) = fates(&b, &verdicts);
-        let taken = dead_beside_open_areas(&b, &mut chains, &white_area, &no_pass_alive);
+        let (mut chains, chain_of) = fates(&b, &verdicts);
+        let taken = dead_beside_open_areas(&b, &mut chains, &chain_of, &white_area, &no_pass_alive);
         assert_eq!(taken.len(), 1);
         let dead: Vec<bool> = chains.iter().map(|c| c.dead).collect();
         assert_eq!(dead, [false, false, false, true]);
         // Doomed (say, in atari with no way out), it stays dead.
-        let (mut chains, _) = fates(&b, &verdicts);
+        let (mut chains, chain_of) = fates(&b, &verdicts);
         chains[2].doomed = true;
-        dead_beside_open_areas(&b, &mut chains, &white_area, &no_pass_alive);
+        dead_beside_open_areas(&b, &mut chains, &chain_of, &white_area, &no_pass_alive);
         assert!(chains[2].dead);
     }
 
