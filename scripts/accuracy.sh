@@ -16,6 +16,9 @@
 #      |score_margin - recorded_margin| < 0.01;
 #    - winner agreement: score_winner == recorded_winner;
 #    - the same split by dead_source (markup / estimate / none);
+#    - the accuracy targets (README, Accuracy): with markup 99% exact
+#      margin, estimated 95% exact margin and 99.5% winner, each met or
+#      missed by so many games;
 #    - a table of the verdicts; how many mismatches one change to the
 #      settled position explains (agrees_if), by kind of change; how many
 #      estimated mismatches have doubtful stones (doubtful_stones); how many
@@ -193,6 +196,7 @@ python3 - "$SCORES" "$GNUGO_CSV" "$MISMATCHES" "${GNUGO_CSV:+$TMP/sample.csv}" \
     "$SEEDS" "${SEED_CSVS[@]}" <<'PY'
 import collections
 import csv
+import math
 import os
 import sys
 
@@ -282,6 +286,22 @@ for ds in sorted({r["dead_source"] for r in scored}):
 for name, rs in groups.items():
     print("%-16s %7d %20s %20s" % (name, len(rs), pct(sum(map(winner_ok, rs)), len(rs)),
                                    pct(sum(map(exact_ok, rs)), len(rs))))
+print()
+
+# The accuracy targets (README, Accuracy), on every scored game of a
+# dead-stone source: met, or how many games short.
+TARGETS = [("markup", "exact margin", exact_ok, 0.99),
+           ("estimate", "exact margin", exact_ok, 0.95),
+           ("estimate", "winner", winner_ok, 0.995)]
+for source, what, ok, target in TARGETS:
+    rs = groups.get(source)
+    if not rs:
+        continue
+    k, n = sum(map(ok, rs)), len(rs)
+    short = math.ceil(target * n - 1e-9) - k
+    print("target: %s (%d game%s), %s >= %g%%: %.2f%%, %s"
+          % (source, n, "" if n == 1 else "s", what, 100 * target, 100.0 * k / n,
+             "met" if short <= 0 else "missed by %d game%s" % (short, "" if short == 1 else "s")))
 print()
 
 verdicts_all = collections.Counter(r["verdict"] for r in rows)
