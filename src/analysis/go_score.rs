@@ -5,8 +5,8 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless_chains, read_out_dead,
-    DeadPolicy, DeadSource, OpenAreaChain,
+    doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless, DeadPolicy, DeadReader,
+    DeadSource, OpenAreaChain,
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
@@ -249,16 +249,16 @@ pub fn go_score(
 
 /// The surely dead chains that the count takes off but `RE` leaves on
 /// the board: the declared rules' count equals `target` with one of them
-/// kept alive. Surely dead: in atari with no way out (`hopeless_chains`),
-/// or captured whoever moves first in its closed region while its captors
-/// live (`read_out_dead`), and then not in a seki once kept (taking it may
+/// kept alive. Surely dead: in atari with no way out (`hopeless`), or
+/// captured whoever moves first in its closed region while its captors
+/// live (`DeadReader`), and then not in a seki once kept (taking it may
 /// leave its captors a killing shape: the players' judgement, not their
-/// error). Returns the chains, each as `W hk (1 stone)`, several joined
-/// by `or`, and why they are dead: `in atari with no way out` when all
-/// are, else `captured whoever moves first`. No reading saves such a
-/// chain, so there the record is wrong, not the count: the players did
-/// not take a dead stone off. A single stone whose capture is a ko is
-/// left out: its fate waits on the ko.
+/// error). Returns the chains in board order, each as `W hk (1 stone)`,
+/// several joined by `or`, and why they are dead: `in atari with no way
+/// out` when all are, else `captured whoever moves first`. No reading
+/// saves such a chain, so there the record is wrong, not the count: the
+/// players did not take a dead stone off. A single stone whose capture is
+/// a ko is left out: its fate waits on the ko.
 fn dead_left_on_board(
     d: &DeadStones,
     board: &Board,
@@ -266,22 +266,15 @@ fn dead_left_on_board(
     counts: &Counts,
     target: f64,
 ) -> Option<(String, &'static str)> {
-    let in_atari = hopeless_chains(board);
-    let read_out = read_out_dead(board, &d.dead)
-        .into_iter()
-        .filter(|c| !in_atari.contains(c));
-    // In board order, as each list is.
-    let mut candidates: Vec<_> = in_atari
-        .iter()
-        .map(|&c| (c, true))
-        .chain(read_out.map(|c| (c, false)))
-        .collect();
-    candidates.sort_by_key(|&((_, (x, y), _), _)| board.index(x, y));
+    let reader = DeadReader::new(board, &d.dead);
     let mut all_in_atari = true;
     let mut left = Vec::new();
-    for ((c, (x, y), n), atari) in candidates {
-        let stones = board.chain_stones(board.index(x, y));
-        if !d.dead[stones[0]] || ko_capture(board, &stones) {
+    for p in board.chains().filter(|&p| d.dead[p]) {
+        // The cheap tests first, the reading last.
+        let atari = hopeless(board, p);
+        let region = if atari { None } else { reader.region(p) };
+        let stones = board.chain_stones(p);
+        if (!atari && region.is_none()) || ko_capture(board, &stones) {
             continue;
         }
         let mut dead = d.dead.clone();
@@ -289,13 +282,18 @@ fn dead_left_on_board(
             dead[q] = false;
         }
         let kept = d.settle_as(board, &dead);
-        if (atari || !in_seki(board, &kept, &stones))
-            && (score(rules, &kept, counts) - target).abs() < 1e-6
-        {
-            let s = if n == 1 { "" } else { "s" };
-            left.push(format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)));
-            all_in_atari &= atari;
+        if (score(rules, &kept, counts) - target).abs() >= 1e-6 {
+            continue;
         }
+        if let Some(region) = region {
+            if in_seki(board, &kept, &stones) || !reader.captured(p, &region) {
+                continue;
+            }
+        }
+        let (c, (x, y), n) = (board.at(p).expect("a stone"), board.xy(p), stones.len());
+        let s = if n == 1 { "" } else { "s" };
+        left.push(format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)));
+        all_in_atari &= atari;
     }
     let why = if all_in_atari {
         "in atari with no way out"

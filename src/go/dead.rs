@@ -651,46 +651,61 @@ pub fn read_out(board: &Board) -> Vec<ReadOut> {
     out
 }
 
-/// The chains `dead` takes off that are captured whoever moves first in
-/// their closed region, read out ([`enclosed::captured`]) with the other
-/// side's living stones bounding the region like the edge: each as its
-/// colour, a stone and its size, in board order. No play of the owner
-/// inside saves such a chain while its captors live: a stone shut in
-/// the other side's area, whose liberties touch only the other side's
-/// stones, is the usual case. Its captors, the other side's stones beside
-/// it or the region, must all live: dead ones would free it once taken.
-/// (A chain in a seki reads so too when its captors are taken as alive:
-/// the caller sets seki aside.) For the audit of stones `RE` leaves on
-/// the board.
-pub fn read_out_dead(board: &Board, dead: &[bool]) -> Vec<(Color, (u8, u8), usize)> {
-    // One terrain per colour: the other colour's living stones fixed.
-    let terrain = |c: Color| {
-        let fixed = (0..board.index_len())
-            .map(|q| board.at(q) == Some(c.opponent()) && !dead[q])
-            .collect();
-        enclosed::Terrain::new(board, fixed)
-    };
-    let terrains = [terrain(Color::Black), terrain(Color::White)];
-    board
-        .chains()
-        .filter_map(|p| {
-            let c = board.at(p)?;
-            if !dead[p] {
-                return None;
-            }
-            let region = enclosed::region(board, p, &terrains[c.index()])?;
-            // Its captors: the other side's stones beside the chain or
-            // the region. Dead ones would free it once taken.
-            let mut around = board.chain_stones(p);
-            around.extend_from_slice(&region);
-            let captors_live = around
-                .iter()
-                .flat_map(|&q| board.neighbours(q))
-                .all(|m| board.at(m) != Some(c.opponent()) || !dead[m]);
-            (captors_live && enclosed::captured(board, p, &region, c) == Some(true))
-                .then(|| (c, board.xy(p), board.chain_len(p)))
-        })
-        .collect()
+/// Reads out whether a chain `dead` takes off is captured whoever moves
+/// first in its closed region ([`enclosed::captured`]), the other side's
+/// living stones bounding the region like the edge. No play of the owner
+/// inside saves such a chain while its captors live: a stone shut in the
+/// other side's area, whose liberties touch only the other side's stones,
+/// is the usual case. Its captors, the other side's stones beside it or
+/// the region, must all live: dead ones would free it once taken. (A
+/// chain in a seki reads so too when its captors are taken as alive: the
+/// caller sets seki aside.) For the audit of stones `RE` leaves on the
+/// board.
+pub struct DeadReader<'a> {
+    board: &'a Board,
+    dead: &'a [bool],
+    /// Per colour (`Color::index`): the other colour's living stones
+    /// fixed.
+    terrains: [enclosed::Terrain; 2],
+}
+
+impl<'a> DeadReader<'a> {
+    pub fn new(board: &'a Board, dead: &'a [bool]) -> DeadReader<'a> {
+        let terrain = |c: Color| {
+            let fixed = (0..board.index_len())
+                .map(|q| board.at(q) == Some(c.opponent()) && !dead[q])
+                .collect();
+            enclosed::Terrain::new(board, fixed)
+        };
+        DeadReader {
+            board,
+            dead,
+            terrains: [terrain(Color::Black), terrain(Color::White)],
+        }
+    }
+
+    /// The closed region of the dead chain through `p`, if it has one
+    /// small enough to read and its captors live (cheap: before the
+    /// reading).
+    pub fn region(&self, p: usize) -> Option<Vec<usize>> {
+        let (b, dead) = (self.board, self.dead);
+        let c = b.at(p).filter(|_| dead[p])?;
+        let region = enclosed::region(b, p, &self.terrains[c.index()])?;
+        let mut around = b.chain_stones(p);
+        around.extend_from_slice(&region);
+        around
+            .iter()
+            .flat_map(|&q| b.neighbours(q))
+            .all(|m| b.at(m) != Some(c.opponent()) || !dead[m])
+            .then_some(region)
+    }
+
+    /// Whether the chain through `p` is captured in its `region` even
+    /// when its owner moves first.
+    pub fn captured(&self, p: usize, region: &[usize]) -> bool {
+        let owner = self.board.at(p).expect("a chain's stone");
+        enclosed::captured(self.board, p, region, owner) == Some(true)
+    }
 }
 
 /// Whether the chain through `p` is in atari with no way out: the
@@ -701,7 +716,7 @@ pub fn read_out_dead(board: &Board, dead: &[bool]) -> Vec<(Color, (u8, u8), usiz
 /// often survives them while its owner fills the liberties of a chain it
 /// cannot catch in time (12 KGS games gained, none lost, 7 of them
 /// winners).
-fn hopeless(board: &Board, p: usize) -> bool {
+pub fn hopeless(board: &Board, p: usize) -> bool {
     let Some(c) = board.at(p) else { return false };
     let Some(l) = board.atari_liberty(p) else {
         return false;
@@ -1241,6 +1256,12 @@ mod tests {
 
     #[test]
     fn a_dead_chain_shut_in_by_living_stones_is_read_out_dead() {
+        // Read out: whether the chain through `p` is captured whoever
+        // moves first, with `dead` the estimate.
+        let read = |b: &Board, dead: &[bool], p: usize| {
+            let r = DeadReader::new(b, dead);
+            r.region(p).is_some_and(|region| r.captured(p, &region))
+        };
         // The white stone at (2,1) has two liberties, each touching only
         // Black's ring: captured whoever moves first.
         let shut = Board::from_diagram(
@@ -1249,20 +1270,18 @@ mod tests {
              X X X X X .
              . . . . . .",
         );
+        let p = shut.index(2, 1);
         let mut dead = vec![false; shut.index_len()];
-        dead[shut.index(2, 1)] = true;
-        assert_eq!(read_out_dead(&shut, &dead), [(Color::White, (2, 1), 1)]);
+        dead[p] = true;
+        assert!(read(&shut, &dead, p));
         // Only stones the estimate took off are read.
-        assert!(read_out_dead(&shut, &vec![false; shut.index_len()]).is_empty());
+        assert!(!read(&shut, &vec![false; shut.index_len()], p));
         // With Black's ring dead too, the stone would be freed once the
-        // ring is taken: not listed.
-        let mut ring_dead = vec![false; shut.index_len()];
-        ring_dead[shut.index(0, 0)] = true;
-        ring_dead[shut.index(2, 1)] = true;
+        // ring is taken: not read.
         for q in shut.chain_stones(shut.index(0, 0)) {
-            ring_dead[q] = true;
+            dead[q] = true;
         }
-        assert_eq!(read_out_dead(&shut, &ring_dead), []);
+        assert!(!read(&shut, &dead, p));
         // A liberty with two empty points beside it is a way out: White
         // extends there to four liberties.
         let open = Board::from_diagram(
@@ -1271,9 +1290,10 @@ mod tests {
              X X X . X .
              . . . . . .",
         );
+        let p = open.index(2, 1);
         let mut dead = vec![false; open.index_len()];
-        dead[open.index(2, 1)] = true;
-        assert!(read_out_dead(&open, &dead).is_empty());
+        dead[p] = true;
+        assert!(!read(&open, &dead, p));
     }
 
     #[test]
