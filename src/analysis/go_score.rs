@@ -10,7 +10,7 @@ use crate::go::dead::{
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
-use crate::go::replay::{sgf_point, Replay};
+use crate::go::replay::{sgf_point, stone_count, Replay};
 use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
@@ -98,8 +98,8 @@ pub struct Scored {
     pub settlement: Option<Settlement>,
     /// A winner flip whose count is RE's margin for the other colour.
     pub same_margin_flip: bool,
-    /// A mismatch whose RE is the count with a chain in atari with no way
-    /// out left on the board (`dead_left_on_board`).
+    /// A mismatch whose RE is the count with a surely dead chain left on
+    /// the board (`dead_left_on_board`).
     pub dead_left: bool,
 }
 
@@ -290,9 +290,13 @@ fn dead_left_on_board(
                 continue;
             }
         }
-        let (c, (x, y), n) = (board.at(p).expect("a stone"), board.xy(p), stones.len());
-        let s = if n == 1 { "" } else { "s" };
-        left.push(format!("{} {} ({n} stone{s})", c.letter(), sgf_point(x, y)));
+        let (c, (x, y)) = (board.at(p).expect("a stone"), board.xy(p));
+        left.push(format!(
+            "{} {} ({})",
+            c.letter(),
+            sgf_point(x, y),
+            stone_count(stones.len())
+        ));
         all_in_atari &= atari;
     }
     let why = if all_in_atari {

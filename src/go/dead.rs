@@ -34,7 +34,7 @@ use crate::go::life::{benson, BensonResult};
 use crate::go::nakade;
 use crate::go::patterns;
 use crate::go::record::Markup;
-use crate::go::replay::{chain_label, sgf_point};
+use crate::go::replay::{chain_label, sgf_point, stone_count};
 use crate::go::territory::MAX_SEKI_REGION;
 use serde::Serialize;
 
@@ -607,11 +607,10 @@ impl ReadOut {
             ),
         };
         format!(
-            "{} chain at {} ({} stone{}, {}-point region): {fate}",
+            "{} chain at {} ({}, {}-point region): {fate}",
             self.color.letter(),
             sgf_point(x, y),
-            self.stones,
-            if self.stones == 1 { "" } else { "s" },
+            stone_count(self.stones),
             self.region
         )
     }

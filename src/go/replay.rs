@@ -85,11 +85,16 @@ pub fn sgf_point(x: u8, y: u8) -> String {
 /// of it (column, row from the top) and its size.
 pub fn chain_label(color: Color, (x, y): (u8, u8), stones: usize) -> String {
     format!(
-        "{} chain at {} ({stones} stone{})",
+        "{} chain at {} ({})",
         color.letter(),
         sgf_point(x, y),
-        if stones == 1 { "" } else { "s" }
+        stone_count(stones)
     )
+}
+
+/// `1 stone`, `3 stones`.
+pub fn stone_count(n: usize) -> String {
+    format!("{n} stone{}", if n == 1 { "" } else { "s" })
 }
 
 /// One SGF coordinate: `a`–`z` for lines 0–25, then `A`–`Z`.
