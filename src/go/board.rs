@@ -415,6 +415,52 @@ impl Board {
         usize::from(first.is_some())
     }
 
+    /// Whether a `color` stone on empty `p` captures a single stone and
+    /// joins own stones into a chain whose only liberty is then the point
+    /// it took: the opponent retakes there and captures the whole chain
+    /// (a snapback, not a ko). A lone capturing stone is a ko, not this.
+    pub fn captures_into_snapback(&self, color: Color, p: usize) -> bool {
+        let ns = self.neighbours(p);
+        if ns.iter().any(|&n| self.cells[n] == EMPTY) {
+            return false;
+        }
+        let mut own = false;
+        let mut captured: Option<usize> = None;
+        for (i, &n) in ns.iter().enumerate() {
+            if self.cells[n] == EDGE {
+                continue;
+            }
+            let h = self.head[n] as usize;
+            if ns[..i]
+                .iter()
+                .any(|&m| matches!(self.cells[m], BLACK | WHITE) && self.head[m] as usize == h)
+            {
+                continue;
+            }
+            match self.cells[n] {
+                c if c == color.cell() => {
+                    let at_p = ns
+                        .iter()
+                        .filter(|&&m| self.cells[m] == c && self.head[m] as usize == h)
+                        .count() as u64;
+                    if !matches!(self.liberties_without(h, p, at_p), Libs::None) {
+                        return false;
+                    }
+                    own = true;
+                }
+                _ => {
+                    if !self.has_other_liberty(n, p) {
+                        if captured.is_some() || self.chain_size[h] != 1 {
+                            return false;
+                        }
+                        captured = Some(n);
+                    }
+                }
+            }
+        }
+        own && captured.is_some()
+    }
+
     /// Plays on a point index (see [`Board::play`]).
     pub fn play_at(&mut self, color: Color, p: usize) -> Played {
         debug_assert_eq!(self.cells[p], EMPTY);
@@ -859,6 +905,44 @@ mod tests {
             }
         );
         assert_eq!(b.encode(), "2O/2O/OOO");
+    }
+
+    /// `captures_into_snapback` answers as playing the move does: it
+    /// captures one stone, the new chain has two stones or more and one
+    /// liberty left. Random boards hold such moves (the test counts them).
+    #[test]
+    fn snapback_captures_agree_with_playing_them() {
+        let mut rng = super::random::Rng(0x2545_f491_4f6c_dd1d);
+        let mut found = 0;
+        for _ in 0..200 {
+            let mut b = super::random::board(&mut rng, 9);
+            for step in 0..40 {
+                let empty: Vec<usize> = b.points().filter(|&p| b.at(p).is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                for &p in &empty {
+                    for color in [Color::Black, Color::White] {
+                        if !b.is_legal(color, p) {
+                            continue;
+                        }
+                        let mut after = b.clone();
+                        let played = after.play_at(color, p);
+                        let want = played.captured == 1
+                            && after.chain_len(p) >= 2
+                            && after.liberties(p, 2).len() == 1;
+                        found += usize::from(want);
+                        assert_eq!(b.captures_into_snapback(color, p), want, "{}", b.encode());
+                    }
+                }
+                let p = empty[rng.below(empty.len() as u64) as usize];
+                let color = [Color::Black, Color::White][step % 2];
+                if b.is_legal(color, p) {
+                    b.play_at(color, p);
+                }
+            }
+        }
+        assert!(found > 10, "only {found} snapback captures met");
     }
 
     /// The liberty sums answer as walking the chain does, after setup and

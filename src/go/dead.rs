@@ -13,7 +13,8 @@
 //! weak opponent chain beside an own chain it cut to two liberties, as a
 //! capturing race is played), else a random legal move that neither fills
 //! an own eye nor puts a chain of two or more stones in atari (which also
-//! keeps most seki alive), nor ataris a chain in seki inside its group
+//! keeps most seki alive; no move of the playouts captures into a
+//! snapback: [`Board::captures_into_snapback`]), nor ataris a chain in seki inside its group
 //! ([`crate::go::nakade::atari_into_one_eye`]). They are seeded from the position, so a game
 //! always gets the same answer, and run in batches until every stone is
 //! clear-cut. A chain whose owner's mean ownership falls below 0.2 is
@@ -267,7 +268,10 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     let mut best: Option<(usize, usize)> = None;
     for (k, &q) in around.iter().enumerate() {
         if b.at(q) == Some(opp) && fresh(k, q) {
-            if let Some(l) = b.atari_liberty(q).filter(|&l| b.is_legal(color, l)) {
+            if let Some(l) = b
+                .atari_liberty(q)
+                .filter(|&l| b.is_legal(color, l) && !b.captures_into_snapback(color, l))
+            {
                 let size = b.chain_len(q);
                 if best.is_none_or(|(s, _)| size > s) {
                     best = Some((size, l));
@@ -289,7 +293,7 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
         }
         seen[k] = id;
         if let Some(l) = b.atari_liberty(q) {
-            if b.is_legal(color, l) && b.liberties_after(color, l) >= 2 {
+            if b.is_legal(color, l) && keeps_two_liberties(b, color, l) {
                 return Some(l);
             }
             if let Some(c) = weak_neighbour(b, q, 1) {
@@ -367,7 +371,12 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
                 continue;
             }
             if let Some(&l) = libs.as_slice().iter().find(|&&l| {
-                b.is_legal(color, l) && (libs.len() == 1 || b.liberties_after(color, l) >= 2)
+                b.is_legal(color, l)
+                    && if libs.len() == 1 {
+                        !b.captures_into_snapback(color, l)
+                    } else {
+                        keeps_two_liberties(b, color, l)
+                    }
             }) {
                 found = Some(l);
                 return;
@@ -375,6 +384,13 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
         }
     });
     found
+}
+
+/// Whether a `color` stone on `p` leaves its chain two liberties or more,
+/// counting a capture as room unless it captures into a snapback: the
+/// playouts' test of a move that is no self-atari.
+fn keeps_two_liberties(b: &Board, color: Color, p: usize) -> bool {
+    b.liberties_after(color, p) >= 2 && !b.captures_into_snapback(color, p)
 }
 
 /// Whether the playouts may play empty point `p`: legal, not an own eye,
@@ -385,7 +401,7 @@ fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
     let lone = lone_atari_ok && !b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
     !is_own_eye(b, color, p)
         && b.is_legal(color, p)
-        && (lone || b.liberties_after(color, p) >= 2)
+        && (lone || keeps_two_liberties(b, color, p))
         && !nakade::atari_into_one_eye(b, color, p)
 }
 
