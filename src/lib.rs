@@ -15,4 +15,5 @@ pub mod go;
 pub mod parse;
 pub mod pipeline;
 pub mod report;
+mod rng;
 pub mod zones_table;

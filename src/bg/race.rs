@@ -18,6 +18,7 @@
 use super::bearoff::one_sided;
 use super::board::{Board, BAR};
 use super::cube::Probs;
+use crate::rng::Rng;
 
 /// Dice sequences per side.
 const SIMULATIONS: usize = 512;
@@ -46,16 +47,9 @@ fn add_shifted(dst: &mut [f32; MAX_ROLLS], src: &[f32], shift: usize, weight: f3
     }
 }
 
-/// xorshift64*: small, fast, and the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn die(&mut self) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % 6 + 1
-    }
+/// One die's roll.
+fn die(rng: &mut Rng) -> usize {
+    (rng.next() >> 33) as usize % 6 + 1
 }
 
 fn side(row: &[u8; 25]) -> Side {
@@ -81,7 +75,7 @@ fn side(row: &[u8; 25]) -> Side {
         let mut rolls = 0;
         let mut bore_off = false;
         while r[6..].iter().any(|&n| n > 0) && rolls < MAX_ROLLS {
-            let (a, b) = (rng.die(), rng.die());
+            let (a, b) = (die(&mut rng), die(&mut rng));
             let dice = if a == b {
                 [a; 4]
             } else {
