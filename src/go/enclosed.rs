@@ -66,7 +66,9 @@ impl Terrain {
 /// its group and the opponent's stones inside it, in board order, if the
 /// group (the chains of its colour that share those empty points) and the
 /// opponent's chains inside have all their liberties there and there are
-/// at most `MAX_REGION` (10) such points. Pass-alive chains bound the
+/// at most `MAX_REGION` (10) such points; with them, the stones of the
+/// group's small chains in atari besides the target's
+/// (`SMALL_OWN_CHAIN`). Pass-alive chains bound the
 /// region instead of joining it, as chains with `WALL_LIBERTIES` (10)
 /// liberties do.
 pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
@@ -78,14 +80,24 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
     let mut region: Vec<usize> = Vec::with_capacity(MAX_REGION + 4);
     let mut seen_chains = vec![board.chain_id(p)];
     let mut todo = vec![p];
+    // The group's own small chains besides the target's: their points
+    // join the region once it is measured.
+    let mut own_stones: Vec<usize> = Vec::new();
     while let Some(c) = todo.pop() {
         if terrain.open[board.chain_id(c)] || board.surely_more_liberties_than(c, MAX_REGION) {
             return None;
         }
         let inner = board.at(c) != Some(color);
+        let small_own = !inner
+            && board.chain_id(c) != board.chain_id(p)
+            && board.chain_len(c) <= SMALL_OWN_CHAIN
+            && board.atari_liberty(c).is_some();
         board.for_each_stone(c, |s| {
             if inner && !region.contains(&s) {
                 region.push(s);
+            }
+            if small_own {
+                own_stones.push(s);
             }
             for q in board.neighbours(s) {
                 if region.len() <= MAX_REGION
@@ -131,9 +143,22 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
             return None;
         }
     }
+    region.extend(own_stones);
     region.sort_unstable();
     Some(region)
 }
+
+/// The group's own chains in atari of at most this many stones, besides
+/// the target's, are read with the region: the opponent may capture one
+/// (a stone left in atari in the opponent's eye), and the point it frees
+/// must be playable, or the reading misses the retake that keeps a seki.
+/// In 2002-12-18-4 White's 27 stones and Black's 7 inside them are in
+/// seki; Black may take White's stone at `rr` in its eye, and the reading,
+/// unable to play `rr` again, called White's group captured whoever moves
+/// first (the count was B+62.5 for GNU Go 3.8's B+4.5). Chains not in
+/// atari, or larger, made the estimator a quarter slower and changed no
+/// verdict on the KGS archives.
+const SMALL_OWN_CHAIN: usize = 2;
 
 /// A chain with this many liberties bounds a region like a pass-alive
 /// one: a fight in `MAX_REGION` (10) points hardly takes them all. (On the
@@ -338,6 +363,24 @@ mod tests {
         // The white stones inside are not captured: Black cannot
         // approach them without putting its own chain in atari.
         assert_eq!(reading(b, 0, 1), Some((false, false)));
+    }
+
+    /// White's group has one eye, at (2,5), and shares its other liberty,
+    /// (6,2), with Black's seven stones inside it, whose eye holds White's
+    /// stone at (5,4) in atari: a seki. If Black takes that stone and then
+    /// fills (6,2), White retakes at (5,4) and captures Black's inside
+    /// stones; a reading that cannot play on the taken stone's point
+    /// misses the retake and calls White's group dead whoever moves first.
+    /// (KGS 2002-12-18-4, bottom right.)
+    #[test]
+    fn a_seki_needing_a_retake_where_a_stone_was_taken_is_safe() {
+        let b = "X X X X X X O
+                 X . . X O O O
+                 X X X O O O .
+                 X X O O X X X
+                 X O O O X O X
+                 X O . O X . X";
+        assert_eq!(reading(b, 4, 1), Some((false, false)));
     }
 
     #[test]
