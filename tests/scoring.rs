@@ -453,6 +453,22 @@ fn the_playouts_do_not_capture_into_a_snapback() {
     }
 }
 
+/// A record whose `RE` is a count but which holds no move (2002-07-10-3:
+/// three handicap stones, `RE[W+12.50]`) does not hold the counted
+/// position: it is not scored, and says why, rather than counting the
+/// handicap stones' empty board (B+357.5, a false winner flip).
+#[test]
+fn a_count_without_moves_is_not_scored() {
+    let r = estimated_score_row("fixtures/go/kgs/2002-07-10-3.sgf");
+    assert_eq!(r["result_kind"], "score");
+    assert_eq!(r["verdict"], "not_scored");
+    assert_eq!(r["score_declared"], "");
+    assert_eq!(
+        r["reason"],
+        "RE[W+12.50] is a count, but the record holds no move: the counted position is not in it"
+    );
+}
+
 /// `--seed` reaches the estimator: seed 0 is the default, and another seed
 /// gives other coin flips on the bundled KGS games (doubtful stones or dead
 /// stones differ somewhere) with the same games and verdict columns.

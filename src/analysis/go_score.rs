@@ -29,7 +29,8 @@ pub enum Verdict {
     MarginMismatch,
     /// The recomputed winner differs from `RE`'s.
     WinnerFlip,
-    /// The game did not end by counting (resignation, time…).
+    /// The game did not end by counting (resignation, time…), or the
+    /// record does not hold the position counted (a count with no move).
     #[default]
     NotScored,
     /// `RU` absent or unknown: scored under `--rules`, not compared.
@@ -129,9 +130,17 @@ pub fn go_score(
         ..GoScoreRow::default()
     };
     let unrecorded = record.result_raw.is_empty() && replay.final_passes >= 2;
-    if !matches!(result.kind, EndKind::Score | EndKind::Draw) && !unrecorded {
+    let counted = matches!(result.kind, EndKind::Score | EndKind::Draw);
+    // A count with no move and no white stone: the record holds the
+    // handicap at most, not the position the players counted.
+    let no_game = counted && replay.moves == 0 && replay.board.stone_counts().1 == 0;
+    if (!counted && !unrecorded) || no_game {
         row.verdict = Verdict::NotScored;
         row.reason = match result.kind {
+            _ if no_game => format!(
+                "RE[{}] is a count, but the record holds no move: the counted position is not in it",
+                record.result_raw
+            ),
             EndKind::Unknown if record.result_raw.is_empty() => "no result (RE) recorded".into(),
             EndKind::Unknown => format!("RE[{}] gives no counted result", record.result_raw),
             k => format!("the game ended by {}", serde_plain(k)),
