@@ -433,14 +433,7 @@ fn chains_in_the_other_sides_open_area_are_dead() {
 fn the_playouts_do_not_capture_into_a_snapback() {
     let file = "fixtures/go/kgs/2002-02-23-9.sgf";
     for seed in ["0", "1", "2", "3", "4", "5"] {
-        let tmp = tempfile::tempdir().unwrap();
-        let o = run(
-            &[file, "--dead-stones", "estimate", "--seed", seed],
-            tmp.path(),
-            "",
-        );
-        assert!(o.status.success(), "{}", stderr(&o));
-        let r = &rows(tmp.path(), "go_scores.csv")[0];
+        let r = estimated_score_row_with(file, &["--seed", seed]);
         assert_eq!(
             (
                 r["verdict"].as_str(),

@@ -72,8 +72,18 @@ pub fn csv_file(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
 /// The `go_scores.csv` row of a one-game `file` scored with estimated dead
 /// stones (the run must succeed).
 pub fn estimated_score_row(file: &str) -> std::collections::HashMap<String, String> {
+    estimated_score_row_with(file, &[])
+}
+
+/// [`estimated_score_row`] with more options (`--seed N`…).
+pub fn estimated_score_row_with(
+    file: &str,
+    more: &[&str],
+) -> std::collections::HashMap<String, String> {
     let tmp = tempfile::tempdir().unwrap();
-    let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+    let mut args = vec![file, "--dead-stones", "estimate"];
+    args.extend_from_slice(more);
+    let o = run(&args, tmp.path(), "");
     assert!(o.status.success(), "{file}: {}", stderr(&o));
     rows(tmp.path(), "go_scores.csv").swap_remove(0)
 }

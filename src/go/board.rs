@@ -309,13 +309,17 @@ impl Board {
     /// adjacencies to empty points, so it has another liberty exactly when
     /// the count exceeds its adjacencies to `p`.
     fn has_other_liberty(&self, q: usize, p: usize) -> bool {
-        let h = self.head[q];
-        let at_p = self
-            .neighbours(p)
+        let h = self.head[q] as usize;
+        self.pseudo_libs[h] as u64 > self.adjacencies(h, p)
+    }
+
+    /// How many neighbours of `p` are stones of the chain whose head is
+    /// `h`: its pseudo-liberties at `p`, to take out of its sums.
+    fn adjacencies(&self, h: usize, p: usize) -> u64 {
+        self.neighbours(p)
             .iter()
-            .filter(|&&n| self.cells[n] != EDGE && self.cells[n] != EMPTY && self.head[n] == h)
-            .count();
-        self.pseudo_libs[h as usize] as usize > at_p
+            .filter(|&&n| matches!(self.cells[n], BLACK | WHITE) && self.head[n] as usize == h)
+            .count() as u64
     }
 
     /// The only liberty of the chain through `q` when it is in atari, in
@@ -389,13 +393,7 @@ impl Board {
                 c if c == color.cell() => {
                     // The chain's liberties other than p, from its sums.
                     let h = self.head[n] as usize;
-                    let at_p = ns
-                        .iter()
-                        .filter(|&&m| {
-                            matches!(self.cells[m], BLACK | WHITE) && self.head[m] as usize == h
-                        })
-                        .count() as u64;
-                    match self.liberties_without(h, p, at_p) {
+                    match self.liberties_without(h, p, self.adjacencies(h, p)) {
                         Libs::None => {}
                         Libs::One(l) => {
                             if add(l) {
@@ -439,11 +437,10 @@ impl Board {
             }
             match self.cells[n] {
                 c if c == color.cell() => {
-                    let at_p = ns
-                        .iter()
-                        .filter(|&&m| self.cells[m] == c && self.head[m] as usize == h)
-                        .count() as u64;
-                    if !matches!(self.liberties_without(h, p, at_p), Libs::None) {
+                    if !matches!(
+                        self.liberties_without(h, p, self.adjacencies(h, p)),
+                        Libs::None
+                    ) {
                         return false;
                     }
                     own = true;
