@@ -373,7 +373,7 @@ fn killing_shapes_decide_life_and_seki() {
 /// - 2002-04-11-1 (W+180.5): the players stopped with most of the board
 ///   open and took off 34 black stones in White's areas. The playouts
 ///   kept them alive; the count was B+45.5, with over a hundred points of
-///   dame. Three of the chains reach into the 178-point area only once the
+///   dame. Two of the chains reach into the 180-point area only once the
 ///   others are off.
 /// - 2003-09-26-16 (B+8.5): two black chains in White's open 11-point
 ///   corner at the bottom left are taken off; White's six stones at `bp`
@@ -398,7 +398,7 @@ fn chains_in_the_other_sides_open_area_are_dead() {
                 ("score_japanese", "-180.5"),
                 ("dead_black", "34"),
             ],
-            Some("  B chain at bd (6 stones), in a 178-point area the playouts give to White"),
+            Some("  B chain at bd (6 stones), in a 180-point area the playouts give to White"),
         ),
         (
             "fixtures/go/kgs/2003-09-26-16.sgf",

@@ -17,7 +17,7 @@
 //! ataris a chain in seki inside the mover's group
 //! ([`crate::go::nakade::atari_into_one_eye`]).
 
-use super::{from_bar, PassAlive, DEAD_THRESHOLD};
+use super::{from_bar, PassAlive, DEAD_THRESHOLD, DOUBTFUL};
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::nakade;
 use crate::go::patterns;
@@ -37,6 +37,17 @@ const CLEAR_MARGIN: f32 = 0.25;
 /// six `--seed`s, 48 was as accurate as 64 and 32 lost 4 games; 32 pays for
 /// the seki rule of the playouts, which cost 8.5% of the time).
 const STABLE_FROM: u32 = 32;
+
+/// With this many doubtful stones or more ([`DOUBTFUL`] from the bar:
+/// a large chain in a race or a seki, or several small ones), the estimate
+/// goes on to [`MANY_DOUBTFUL_STABLE_FROM`] playouts before it stops on
+/// stable verdicts. Over twelve `--seed`s of the KGS archives this raised
+/// the mean of exact-margin games by 2.3 and of winners by 1.4, for 3% more
+/// time; going on that far in every game gained 3.2 and 1.5 for 9.5%.
+const MANY_DOUBTFUL: usize = 6;
+
+/// See [`MANY_DOUBTFUL`].
+const MANY_DOUBTFUL_STABLE_FROM: u32 = 64;
 
 /// A first, stricter look after this many playouts: most finished games
 /// are clear-cut by then.
@@ -65,6 +76,19 @@ fn clear_cut(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> bool {
             from_bar(mine) > margin
         }
     })
+}
+
+/// How many stones not fixed by Benson are doubtful after `n` playouts:
+/// their owner's mean ownership is within [`DOUBTFUL`] of the dead bar.
+fn doubtful(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> usize {
+    board
+        .points()
+        .filter(|&p| {
+            board.at(p).is_some_and(|c| {
+                !pass_alive[p] && from_bar(own[p] as f32 / n as f32 * c.sign()) < DOUBTFUL
+            })
+        })
+        .count()
 }
 
 /// Whether `p` is a true eye of `color`: all neighbours its stones, and at
@@ -277,6 +301,16 @@ fn keeps_two_liberties(b: &Board, color: Color, p: usize) -> bool {
 /// that spoils an eye), and no atari on a chain in seki inside the
 /// mover's group.
 fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
+    // Two empty neighbours: no eye, legal, two liberties, no seki atari
+    // (the common case, told without the tests below).
+    if b.neighbours(p)
+        .iter()
+        .filter(|&&q| b.cell_code(q) == 0)
+        .count()
+        >= 2
+    {
+        return true;
+    }
     let lone = lone_atari_ok && !b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
     !is_own_eye(b, color, p)
         && b.is_legal(color, p)
@@ -361,7 +395,7 @@ pub(super) fn ownership(
         }
         // Or, from STABLE_FROM on, once no stone crossed the bar during
         // the last batch: the stones left near it are coin flips that more
-        // playouts do not settle.
+        // playouts do not settle. Many such stones get more playouts first.
         if i > 0 && i % BATCH == 0 {
             let now: Vec<bool> = board
                 .points()
@@ -371,7 +405,11 @@ pub(super) fn ownership(
                     Some(m < -DEAD_THRESHOLD * i as f32)
                 })
                 .collect();
-            if i >= STABLE_FROM && now == verdicts {
+            if i >= STABLE_FROM
+                && now == verdicts
+                && (i >= MANY_DOUBTFUL_STABLE_FROM
+                    || doubtful(board, &own, i, &pass_alive.stones) < MANY_DOUBTFUL)
+            {
                 break;
             }
             verdicts = now;
@@ -436,6 +474,25 @@ pub(super) fn ownership(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doubtful_stones_are_counted_near_the_bar_and_off_pass_alive_chains() {
+        // After 10 playouts: Black's pair kept 6 times (mine 0.2, on the
+        // bar's doubtful side), White's stone lost 4 times (its own 0.2),
+        // Black's last stone kept 9 times (0.8: clear).
+        let b = Board::from_diagram("X X . O . X");
+        let mut own = vec![0; b.index_len()];
+        for (x, o) in [(0, 2), (1, 2), (3, -2), (5, 8)] {
+            own[b.index(x, 0)] = o;
+        }
+        let none_fixed = vec![false; b.index_len()];
+        assert_eq!(doubtful(&b, &own, 10, &none_fixed), 3);
+        let mut fixed = none_fixed.clone();
+        fixed[b.index(0, 0)] = true;
+        assert_eq!(doubtful(&b, &own, 10, &fixed), 2);
+        own[b.index(5, 0)] = 3; // 0.3: now doubtful too
+        assert_eq!(doubtful(&b, &own, 10, &fixed), 3);
+    }
 
     #[test]
     fn a_chain_short_of_liberties_beside_is_attacked() {
