@@ -17,7 +17,7 @@
 //! ataris a chain in seki inside the mover's group
 //! ([`crate::go::nakade::atari_into_one_eye`]).
 
-use super::{from_bar, PassAlive, DEAD_THRESHOLD, DOUBTFUL};
+use super::{from_bar, is_doubtful, PassAlive, DEAD_THRESHOLD};
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::nakade;
 use crate::go::patterns;
@@ -38,7 +38,7 @@ const CLEAR_MARGIN: f32 = 0.25;
 /// the seki rule of the playouts, which cost 8.5% of the time).
 const STABLE_FROM: u32 = 32;
 
-/// With this many doubtful stones or more ([`DOUBTFUL`] from the bar:
+/// With this many doubtful stones or more ([`super::DOUBTFUL`] from the bar:
 /// a large chain in a race or a seki, or several small ones), the estimate
 /// goes on to [`MANY_DOUBTFUL_STABLE_FROM`] playouts before it stops on
 /// stable verdicts. Over twelve `--seed`s of the KGS archives this raised
@@ -79,14 +79,15 @@ fn clear_cut(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> bool {
 }
 
 /// How many stones not fixed by Benson are doubtful after `n` playouts:
-/// their owner's mean ownership is within [`DOUBTFUL`] of the dead bar.
+/// their owner's mean ownership is within [`super::DOUBTFUL`] of the dead
+/// bar.
 fn doubtful(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> usize {
     board
         .points()
         .filter(|&p| {
-            board.at(p).is_some_and(|c| {
-                !pass_alive[p] && from_bar(own[p] as f32 / n as f32 * c.sign()) < DOUBTFUL
-            })
+            board
+                .at(p)
+                .is_some_and(|c| !pass_alive[p] && is_doubtful(own[p] as f32 / n as f32 * c.sign()))
         })
         .count()
 }
