@@ -217,13 +217,22 @@ pub fn explain(
                 let _ = writeln!(w, "  {}", chain_label(c, point, n));
             }
         }
-        if !dead.open_area.is_empty() {
+        if !dead.notes.open_area.is_empty() {
             let _ = writeln!(
                 w,
                 "taken off beside an open area (a finished game leaves none between the colours):"
             );
-            for c in &dead.open_area {
+            for c in &dead.notes.open_area {
                 let _ = writeln!(w, "  {}", c.describe());
+            }
+        }
+        if !dead.notes.seki_races.is_empty() {
+            let _ = writeln!(
+                w,
+                "kept alive in a seki (an eyeless race neither side wins, even moving first):"
+            );
+            for r in &dead.notes.seki_races {
+                let _ = writeln!(w, "  {}", r.describe());
             }
         }
         let fights = read_out(board);

@@ -457,6 +457,23 @@ fn an_open_area_stays_black_when_whites_chains_taken_off_join_it() {
     );
 }
 
+/// An eyeless race that neither side wins, even moving first, is a seki.
+/// In 2003-08-12-28 (W+7.5; GNU Go 3.8 counts RE and calls it a seki)
+/// White's 13 stones at `mj` and Black's 11 at `nh` share three liberties;
+/// White has one outside liberty and Black two. The playouts filled them
+/// in the wrong order and killed White's chain: B+22.5, a winner flip.
+/// Every seed of six now counts RE, with the three shared liberties as
+/// seki points.
+#[test]
+fn an_eyeless_race_neither_side_wins_is_a_seki() {
+    let file = "fixtures/go/kgs/2003-08-12-28.sgf";
+    counts_every_seed(file, ("seki_points", "3"), "-7.5");
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &["  W chain at mj (13 stones) against B chain at nh (11 stones): 1 and 2 outside liberties, 3 shared"],
+    );
+}
+
 /// A capture that leaves the capturing chain one liberty, the point it
 /// took, is a snapback: the other side takes back the whole chain. The
 /// playouts do not play it. In 2002-02-23-9 (B+5.5; GNU Go 3.8 counts

@@ -6,7 +6,7 @@ use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
     doubt, doubtful_stones, estimate_with_notes, from_markup, hopeless, DeadPolicy, DeadReader,
-    DeadSource, OpenAreaChain,
+    DeadSource, EstimateNotes,
 };
 use crate::go::reconcile::{single_changes, Change};
 use crate::go::record::GoRecord;
@@ -347,9 +347,9 @@ pub struct DeadStones {
     pub dead: Vec<bool>,
     pub ownership: Option<Vec<f32>>,
     pub source: DeadSource,
-    /// The chains the estimator took off beside an open area (for
-    /// `recount explain`; empty unless estimated).
-    pub open_area: Vec<OpenAreaChain>,
+    /// The estimator's notes on its corrections (for `recount explain`;
+    /// empty unless estimated).
+    pub notes: EstimateNotes,
 }
 
 impl DeadStones {
@@ -372,23 +372,23 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             dead: from_markup(board, m),
             ownership: None,
             source: DeadSource::Markup,
-            open_area: Vec::new(),
+            notes: EstimateNotes::default(),
         },
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            let (dead, ownership, open_area) =
+            let (dead, ownership, notes) =
                 estimate_with_notes(board, settings.playouts, settings.seed);
             DeadStones {
                 dead,
                 ownership: Some(ownership),
                 source: DeadSource::Estimate,
-                open_area,
+                notes,
             }
         }
         (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
             dead: vec![false; board.index_len()],
             ownership: None,
             source: DeadSource::None,
-            open_area: Vec::new(),
+            notes: EstimateNotes::default(),
         },
     }
 }
@@ -722,7 +722,7 @@ mod tests {
             dead,
             ownership: None,
             source: DeadSource::Estimate,
-            open_area: Vec::new(),
+            notes: EstimateNotes::default(),
         };
         let counts = Counts {
             captures: [0, 0],

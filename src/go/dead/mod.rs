@@ -13,6 +13,8 @@
 //!   lists them for `recount explain`.
 //! - `races.rs`: of two dead chains of both colours side by side in a race
 //!   between two sides' groups, one lives (the one kept more often).
+//! - `seki_races.rs`: a dead chain in an eyeless race that neither side
+//!   wins, even moving first, lives: a seki.
 //! - `dame.rs`: a dead chain whose removal would win no territory (its
 //!   region touches both colours) stays on the board, as players leave it.
 //! - `open_areas.rs`: chains reaching into the other side's open area are
@@ -126,6 +128,7 @@ mod open_areas;
 mod playouts;
 mod races;
 mod reading;
+mod seki_races;
 
 use dame::revive_in_dame;
 use open_areas::dead_beside_open_areas;
@@ -133,6 +136,8 @@ pub use open_areas::OpenAreaChain;
 use races::revive_races;
 use reading::read_enclosures;
 pub use reading::{hopeless, hopeless_chains, read_out, DeadReader, Fate, ReadOut};
+use seki_races::revive_sekis;
+pub use seki_races::SekiRace;
 
 /// One chain's verdict while the estimate is being settled.
 struct ChainFate {
@@ -201,13 +206,23 @@ pub fn estimate(board: &Board, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>
     (dead, ownership)
 }
 
-/// [`estimate`], with the chains it took off beside an open area
-/// (`dead_beside_open_areas`), for `recount explain`.
+/// What the estimator's corrections after the playouts did, for `recount
+/// explain`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EstimateNotes {
+    /// The chains taken off beside an open area (`open_areas.rs`).
+    pub open_area: Vec<OpenAreaChain>,
+    /// The eyeless races read as seki whose revived chain stayed alive
+    /// (`seki_races.rs`).
+    pub seki_races: Vec<SekiRace>,
+}
+
+/// [`estimate`], with the notes of its corrections, for `recount explain`.
 pub fn estimate_with_notes(
     board: &Board,
     playouts: u32,
     seed: u64,
-) -> (Vec<bool>, Vec<f32>, Vec<OpenAreaChain>) {
+) -> (Vec<bool>, Vec<f32>, EstimateNotes) {
     let n = board.index_len();
     let pass_alive = PassAlive::new(board);
     let ownership = playouts::ownership(board, playouts, seed, &pass_alive);
@@ -239,6 +254,7 @@ pub fn estimate_with_notes(
         &enclosed::Terrain::new(board, pass_alive.stones.clone()),
     );
     revive_races(board, &mut chains, &chain_of);
+    let seki_races = revive_sekis(board, &mut chains, &chain_of, &pass_alive.stones);
     revive_in_dame(board, &mut chains, &ownership);
     let open_area = dead_beside_open_areas(
         board,
@@ -252,7 +268,19 @@ pub fn estimate_with_notes(
             dead[q] = ch.dead;
         }
     }
-    (dead, ownership, open_area)
+    let seki_races = seki_races
+        .into_iter()
+        .filter(|&(i, _)| !chains[i].dead)
+        .map(|(_, r)| r)
+        .collect();
+    (
+        dead,
+        ownership,
+        EstimateNotes {
+            open_area,
+            seki_races,
+        },
+    )
 }
 
 #[cfg(test)]
