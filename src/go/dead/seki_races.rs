@@ -268,6 +268,25 @@ mod tests {
         assert_eq!(race(1, 1, 1, false), Outcome::Win);
     }
 
+    /// The races `revive_sekis` reads as seki on `diagram`, whose White
+    /// chain at (3,0) is dead-marked between two living walls and Black's
+    /// living chain at (5,0); and whether that White chain lives.
+    fn revived(diagram: &str) -> (Vec<String>, bool) {
+        let b = Board::from_diagram(diagram);
+        let (mut chains, chain_of) = fates(
+            &b,
+            &[
+                ((1, 0), false, 1.0),
+                ((3, 0), true, 0.3),
+                ((5, 0), false, 0.6),
+                ((7, 0), false, 1.0),
+            ],
+        );
+        let races = revive_sekis(&b, &mut chains, &chain_of, &vec![false; b.index_len()]);
+        let lines = races.iter().map(|(_, r)| r.describe()).collect();
+        (lines, !chains[1].dead)
+    }
+
     #[test]
     fn an_eyeless_race_neither_side_wins_is_revived() {
         // White's column 3 and Black's column 5 share the three points of
@@ -275,39 +294,23 @@ mod tests {
         // fills from its wall; Black has two, (6,0) and (6,2), which White
         // fills from its wall. Neither wins moving first: a seki, so the
         // dead-marked White chain lives.
-        let b = Board::from_diagram(
+        let (lines, lives) = revived(
             ". X . O . X . O . O
              X X X O . X O O O O
              . X X O . X . O . O",
         );
-        let (mut chains, chain_of) = fates(
-            &b,
-            &[
-                ((1, 0), false, 1.0),
-                ((3, 0), true, 0.3),
-                ((5, 0), false, 0.6),
-                ((7, 0), false, 1.0),
-            ],
+        assert!(lives);
+        assert_eq!(
+            lines,
+            ["W chain at da (3 stones) against B chain at fa (3 stones): 1 and 2 outside liberties, 3 shared"]
         );
-        revive_sekis(&b, &mut chains, &chain_of, &vec![false; b.index_len()]);
-        assert!(!chains[1].dead);
         // With a third outside liberty for Black, Black wins moving first:
         // no seki, and White stays dead.
-        let b = Board::from_diagram(
+        let (lines, lives) = revived(
             ". X . O . X . O . O
              X X X O . X . O O O
              . X X O . X . O . O",
         );
-        let (mut chains, chain_of) = fates(
-            &b,
-            &[
-                ((1, 0), false, 1.0),
-                ((3, 0), true, 0.3),
-                ((5, 0), false, 0.6),
-                ((7, 0), false, 1.0),
-            ],
-        );
-        revive_sekis(&b, &mut chains, &chain_of, &vec![false; b.index_len()]);
-        assert!(chains[1].dead);
+        assert!(!lives && lines.is_empty());
     }
 }
