@@ -474,6 +474,24 @@ fn an_eyeless_race_neither_side_wins_is_a_seki() {
     );
 }
 
+/// A group whose chains are linked only through one-point eyes is in seki
+/// when one of them holds a single eye and shares its other liberties with
+/// a weak group. In 2003-11-20-1 (W+7.5; GNU Go 3.8 counts RE and calls
+/// it a seki) Black's chain at `cg` has the eye `bg` and the liberty `ci`
+/// shared with White's one-eyed group; connecting at `bg` leaves one eye,
+/// and so on along the edge. Losing only `bg`, the group kept three eyes
+/// and its territory: W+4.5. Every seed of six now counts RE, with
+/// Black's four eyes as seki eyes.
+#[test]
+fn a_group_linked_through_one_point_eyes_is_in_seki_with_its_weakest_chain() {
+    let file = "fixtures/go/kgs/2003-11-20-1.sgf";
+    counts_every_seed(file, ("seki_eyes_black", "4"), "-7.5");
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &["no eye: B at bg (the chain at cg would have to fill it once the seki's shared liberties are filled)"],
+    );
+}
+
 /// A capture that leaves the capturing chain one liberty, the point it
 /// took, is a snapback: the other side takes back the whole chain. The
 /// playouts do not play it. In 2002-02-23-9 (B+5.5; GNU Go 3.8 counts
