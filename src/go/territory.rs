@@ -11,7 +11,9 @@
 //! lives on its own when it has two eye regions or one region of 3+
 //! points, or Benson's algorithm says so; a one-point eye that a chain of
 //! the group would have to fill once its liberties shared with a weak
-//! group are filled does not count (`forfeit_false_eyes`).
+//! group are filled does not count, and when the rest of the group is
+//! reached only through such one-point eyes, the whole group is in seki
+//! (`forfeit_false_eyes`).
 
 use crate::go::board::{Board, Color, EmptyRegions};
 use crate::go::life::benson;
