@@ -120,17 +120,21 @@ fn walled_in(
     (i, rival): (usize, usize),
 ) -> bool {
     let other = chains[i].color.opponent();
-    let mut walls = chains[i]
+    // Each wall chain once (a long wall touches the chain many times).
+    let mut walls: Vec<usize> = chains[i]
         .stones
         .iter()
         .flat_map(|&q| board.neighbours(q))
-        .filter(|&m| {
-            board.at(m) == Some(other) && chain_of[m] != rival && !chains[chain_of[m]].dead
+        .filter(|&m| board.at(m) == Some(other))
+        .map(|m| chain_of[m])
+        .filter(|&k| k != rival && !chains[k].dead)
+        .collect();
+    walls.sort_unstable();
+    walls.dedup();
+    !walls.is_empty()
+        && walls.iter().all(|&k| {
+            pass_alive[chains[k].stones[0]] || liberties(board, chains, chain_of, k, i).len() >= 2
         })
-        .peekable();
-    walls.peek().is_some()
-        && walls
-            .all(|m| pass_alive[m] || liberties(board, chains, chain_of, chain_of[m], i).len() >= 2)
 }
 
 /// Whether a `color` stone can fill each of `points` from a living chain
