@@ -611,6 +611,35 @@ fn territory_lost_to_dame_filling() {
     assert_eq!(r[0]["score_japanese"], "-17.5");
 }
 
+/// The dame are filled as players fill them: the most urgent first, and a
+/// dame both sides need equally goes to the side whose stone there joins
+/// two of its chains. Both games count RE, as GNU Go 3.8 does; both lost
+/// a point to a must-fill when the dame were filled in board order with
+/// every tie to Black.
+/// - 2001-04-22-3 (B+8.5): White's two stones at `ge` have one point of
+///   territory, `gd`, and the dame `ff`. The tie at `ef` went to Black
+///   first; `ff` was then self-atari for White, and White had to fill
+///   `gd`: B+9.5. Now White fills `ff` first, its chain being the
+///   shortest of liberties.
+/// - 2002-06-03-1 (W+1.5): White's 16 stones at `li` have one point of
+///   territory, `on`, and the dame `kk`, `mi`, `mj`, the last two shared
+///   with White's 13 stones at `ni`. Black got all three and White had to
+///   fill `on`: W+0.5. White's stone at `mi` joins the two chains, so White
+///   takes it.
+#[test]
+fn the_dame_are_filled_the_most_urgent_first_and_joining_chains() {
+    counts_every_seed(
+        "fixtures/go/kgs/2001-04-22-3.sgf",
+        ("must_fill_white", "0"),
+        "8.5",
+    );
+    counts_every_seed(
+        "fixtures/go/kgs/2002-06-03-1.sgf",
+        ("must_fill_white", "0"),
+        "-1.5",
+    );
+}
+
 /// `recount explain` draws the settled board and every interpretation.
 #[test]
 fn explain_shows_board_and_arithmetic() {

@@ -17,6 +17,7 @@
 
 use crate::go::board::{Board, Color, EmptyRegions};
 use crate::go::life::benson;
+use std::cmp::Ordering;
 
 /// An eye region this large lets its group make two eyes: the group lives
 /// on its own and is not in seki (in a finished game the owner would have
@@ -497,9 +498,11 @@ fn eyes_once_connected(
 /// inside its own territory has to connect there, which costs that point
 /// under territory scoring (Japanese counting; GNU Go and KGS count so).
 fn mark_fills(live: &Board, s: &mut Settlement) {
-    // Fill the dame as the players would at the end: each dame goes to the
-    // side whose stone there is safe, the side whose neighbouring chains
-    // are shorter of liberties first (it defends them).
+    // Fill the dame as the players would at the end, the most urgent first:
+    // each dame goes to the side whose stone there is safe, the side whose
+    // neighbouring chains are shorter of liberties first (it defends them);
+    // between chains as short, the side whose stone there joins two of its
+    // chains (it keeps them connected), else Black.
     let mut b = live.clone();
     let dame: Vec<usize> = live
         .points()
@@ -513,19 +516,40 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
             .min()
             .unwrap_or(4)
     };
-    for &d in &dame {
-        if b.at(d).is_some() {
-            continue;
-        }
+    // Whether a `c` stone on `d` would join two chains of `c`.
+    let joins = |b: &Board, c: Color, d: usize| -> bool {
+        let mut own = b
+            .neighbours(d)
+            .into_iter()
+            .filter(|&q| b.at(q) == Some(c))
+            .map(|q| b.chain_id(q));
+        own.next().is_some_and(|first| own.any(|id| id != first))
+    };
+    // Most urgent first: the dame beside the chain shortest of liberties,
+    // of either colour (between as short, the first on the board).
+    let urgency = |b: &Board, d: usize| need(b, Color::Black, d).min(need(b, Color::White, d));
+    let mut left = dame;
+    while let Some(k) = (0..left.len())
+        .filter(|&k| b.at(left[k]).is_none())
+        .min_by_key(|&k| urgency(&b, left[k]))
+    {
+        let d = left.remove(k);
         let safe = |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2;
         let choice = match (safe(Color::Black), safe(Color::White)) {
             (true, false) => Some(Color::Black),
             (false, true) => Some(Color::White),
-            (true, true) => Some(if need(&b, Color::White, d) < need(&b, Color::Black, d) {
-                Color::White
-            } else {
-                Color::Black
-            }),
+            (true, true) => Some(
+                match need(&b, Color::White, d).cmp(&need(&b, Color::Black, d)) {
+                    Ordering::Less => Color::White,
+                    Ordering::Greater => Color::Black,
+                    Ordering::Equal
+                        if joins(&b, Color::White, d) && !joins(&b, Color::Black, d) =>
+                    {
+                        Color::White
+                    }
+                    Ordering::Equal => Color::Black,
+                },
+            ),
             (false, false) => None,
         };
         if let Some(c) = choice {
@@ -693,6 +717,31 @@ mod tests {
         assert_eq!(s.seki_eyes, [0, 0]);
         assert_eq!(s.territory, [3, 1]);
         assert_eq!(s.dame, 1);
+    }
+
+    #[test]
+    fn the_most_urgent_dame_is_filled_first() {
+        // White's chain at (6,2)-(6,3) has one point of territory, (6,1),
+        // and the dame (5,3). The dame (4,3) beside it is needed equally
+        // by White's living group at (3,3) and Black's at (4,2). Filled in
+        // board order, the tie at (4,3) went to Black first; (5,3) was then
+        // self-atari for White, Black filled it too and White had to fill
+        // (6,1). A player defends the chain short of liberties first: White
+        // fills (5,3), then (4,3), and loses nothing.
+        let s = settle_diagram(
+            ". O . O . O O O .
+             O O O O O O . O O
+             X X X X X X O X X
+             . X O O . . O X .
+             X X O . O X X X X
+             . X O O O X . X .
+             X X O . O X X X X
+             . X O . O X . X .",
+            &[],
+        );
+        assert_eq!(s.fills, [0, 0]);
+        assert_eq!(s.territory, [8, 8]);
+        assert_eq!(s.dame, 2);
     }
 
     #[test]
