@@ -525,8 +525,8 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
             .map(|q| b.chain_id(q));
         own.next().is_some_and(|first| own.any(|id| id != first))
     };
-    // Most urgent first: the dame beside the chain shortest of liberties,
-    // of either colour (between as short, the first on the board).
+    // A dame's urgency: the liberties of the shortest chain beside it, of
+    // either colour (between dame as urgent, the first on the board).
     let urgency = |b: &Board, d: usize| need(b, Color::Black, d).min(need(b, Color::White, d));
     let mut left = dame;
     while let Some(k) = (0..left.len())
@@ -722,8 +722,8 @@ mod tests {
     #[test]
     fn the_most_urgent_dame_is_filled_first() {
         // White's chain at (6,2)-(6,3) has one point of territory, (6,1),
-        // and the dame (5,3). The dame (4,3) beside it is needed equally
-        // by White's living group at (3,3) and Black's at (4,2). Filled in
+        // and the dame (5,3). The dame (4,3) next to (5,3) is needed
+        // equally by White's living group at (3,3) and Black's at (4,2). In
         // board order, the tie at (4,3) went to Black first; (5,3) was then
         // self-atari for White, Black filled it too and White had to fill
         // (6,1). A player defends the chain short of liberties first: White
