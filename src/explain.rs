@@ -165,6 +165,32 @@ pub fn explain(
             sgf_point(cx, cy)
         );
     }
+    if !s.fill_chains.is_empty() {
+        let filled: Vec<String> = s
+            .dame_filled
+            .iter()
+            .map(|&(d, c)| {
+                let (x, y) = board.xy(d);
+                format!("{} {}", c.letter(), sgf_point(x, y))
+            })
+            .collect();
+        let _ = writeln!(
+            w,
+            "dame filled, the most urgent first: {}",
+            filled.join(", ")
+        );
+        for &(point, chain) in &s.fill_chains {
+            let color = board.at(chain).unwrap_or(Color::Black);
+            let ((x, y), at) = (board.xy(point), board.xy(chain));
+            let _ = writeln!(
+                w,
+                "must fill: {} at {}: {} is left in atari by the dame",
+                color.letter(),
+                sgf_point(x, y),
+                chain_label(color, at, board.chain_len(chain))
+            );
+        }
+    }
     let _ = writeln!(w);
     let [cb, cw] = count_points(&s, &counts);
     let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",

@@ -609,6 +609,18 @@ fn territory_lost_to_dame_filling() {
         ("1", "agrees")
     );
     assert_eq!(r[0]["score_japanese"], "-17.5");
+    // `recount explain` shows the dame filling and the chain each fill
+    // point saves: in 2001-01-12-2 White's stone at `ap` has the
+    // liberties `ao`, in White's territory, and `aq`, a dame that only
+    // Black can fill safely; once Black fills it, White must connect at
+    // `ao`.
+    explain_prints(
+        &[files[0]],
+        &[
+            "dame filled, the most urgent first: B aq, B pj",
+            "must fill: W at ao: W chain at ap (1 stone) is left in atari by the dame",
+        ],
+    );
 }
 
 /// The dame are filled as players fill them: the most urgent first, and a

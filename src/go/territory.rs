@@ -71,6 +71,11 @@ pub struct Settlement {
     /// to fill them (`forfeit_false_eyes`): the eye, and a stone of the
     /// chain that would have to fill it.
     pub false_eyes: Vec<(usize, usize)>,
+    /// The dame as the must-fill rule fills them, in its order (point,
+    /// colour), and each point a chain must fill with a stone of that
+    /// chain: what `recount explain` shows of the rule.
+    pub dame_filled: Vec<(usize, Color)>,
+    pub fill_chains: Vec<(usize, usize)>,
 }
 
 /// Settles `board` with `dead[p]` marking dead stones.
@@ -554,6 +559,7 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
         };
         if let Some(c) = choice {
             b.play_at(c, d);
+            s.dame_filled.push((d, c));
         }
     }
     // Then every chain left in atari with its liberty in its own territory
@@ -567,6 +573,15 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
                 continue;
             };
             if s.kinds[q] == Some(PointKind::Territory(c)) && b.is_legal(c, q) {
+                // A stone of the chain that was on the board before the
+                // dame were filled, to name it by.
+                let stone = b
+                    .chain_stones(p)
+                    .into_iter()
+                    .filter(|&t| live.at(t).is_some())
+                    .min()
+                    .unwrap_or(p);
+                s.fill_chains.push((q, stone));
                 b.play_at(c, q);
                 s.kinds[q] = Some(PointKind::Fill(c));
                 s.territory[c.index()] -= 1;
