@@ -71,10 +71,12 @@ pub struct Settlement {
     /// to fill them (`forfeit_false_eyes`): the eye, and a stone of the
     /// chain that would have to fill it.
     pub false_eyes: Vec<(usize, usize)>,
-    /// The dame as the must-fill rule fills them, in its order (point,
-    /// colour), and each point a chain must fill with a stone of that
-    /// chain: what `recount explain` shows of the rule.
+    /// The dame as the must-fill rule fills them, in its order: (point,
+    /// colour). `recount explain` prints them where a point must be
+    /// filled.
     pub dame_filled: Vec<(usize, Color)>,
+    /// Each point a chain must fill, with a stone the chain had before the
+    /// dame were filled: (fill point, stone).
     pub fill_chains: Vec<(usize, usize)>,
 }
 
