@@ -652,6 +652,24 @@ fn the_dame_are_filled_the_most_urgent_first_and_joining_chains() {
     );
 }
 
+/// No dame is filled with a capture: the owner of a living chain whose
+/// last liberty is a dame connects there first. In 2002-06-17-4 (W+39.5,
+/// as GNU Go 3.8 counts it) Black's chain at `fa` along the top edge has
+/// only dame liberties; once Black fills `ea`, White's stone at `da` has
+/// one liberty left, `ca` in White's territory, and must connect there.
+/// Filling the dame around Black's chain, White took `hd`, its last one,
+/// captured the chain, and `da` got its liberties back: no must-fill,
+/// W+40.5.
+#[test]
+fn no_dame_is_filled_with_a_capture() {
+    let file = "fixtures/go/kgs/2002-06-17-4.sgf";
+    counts_every_seed(file, ("must_fill_white", "1"), "-39.5");
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &["must fill: W at ca: W chain at da (1 stone) is left in atari by the dame"],
+    );
+}
+
 /// `recount explain` draws the settled board and every interpretation.
 #[test]
 fn explain_shows_board_and_arithmetic() {

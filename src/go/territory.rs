@@ -506,10 +506,11 @@ fn eyes_once_connected(
 /// under territory scoring (Japanese counting; GNU Go and KGS count so).
 fn mark_fills(live: &Board, s: &mut Settlement) {
     // Fill the dame as the players would at the end, the most urgent first:
-    // each dame goes to the side whose stone there is safe, the side whose
-    // neighbouring chains are shorter of liberties first (it defends them);
-    // between chains as short, the side whose stone there joins two of its
-    // chains (it keeps them connected), else Black.
+    // each dame goes to the side whose stone there is safe (two liberties,
+    // no capture), the side whose neighbouring chains are shorter of
+    // liberties first (it defends them); between chains as short, the side
+    // whose stone there joins two of its chains (it keeps them connected),
+    // else Black.
     let mut b = live.clone();
     let dame: Vec<usize> = live
         .points()
@@ -532,6 +533,12 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
             .map(|q| b.chain_id(q));
         own.next().is_some_and(|first| own.any(|id| id != first))
     };
+    // Whether a `c` stone on `d` would capture a chain of the other colour.
+    let captures = |b: &Board, c: Color, d: usize| -> bool {
+        b.neighbours(d)
+            .into_iter()
+            .any(|q| b.at(q) == Some(c.opponent()) && b.atari_liberty(q) == Some(d))
+    };
     // A dame's urgency: the liberties of the shortest chain beside it, of
     // either colour (between dame as urgent, the first on the board).
     let urgency = |b: &Board, d: usize| need(b, Color::Black, d).min(need(b, Color::White, d));
@@ -541,7 +548,11 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
         .min_by_key(|&k| urgency(&b, left[k]))
     {
         let d = left.remove(k);
-        let safe = |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2;
+        // A stone there must keep two liberties and capture nothing: the
+        // owner of a living chain whose last liberty is a dame connects
+        // there before the other side can take it.
+        let safe =
+            |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2 && !captures(&b, c, d);
         let choice = match (safe(Color::Black), safe(Color::White)) {
             (true, false) => Some(Color::Black),
             (false, true) => Some(Color::White),
@@ -759,6 +770,30 @@ mod tests {
         assert_eq!(s.fills, [0, 0]);
         assert_eq!(s.territory, [8, 8]);
         assert_eq!(s.dame, 2);
+    }
+
+    #[test]
+    fn no_dame_is_filled_with_a_capture() {
+        // Black's chain at (3,1)-(5,1) has only dame liberties: (4,0),
+        // (6,0), (4,2). Black fills (4,0) first (White's stone at (3,0)
+        // beside it is the shortest chain, and only Black is safe there),
+        // which leaves that stone one liberty, (2,0), in White's territory.
+        // White then fills (6,0). A white stone on (4,2) would capture
+        // Black's chain and give the stone its liberty back, but no dame
+        // is filled with a capture (the owner of a living chain connects
+        // first; here Black cannot safely, so (4,2) stays empty): White
+        // must fill (2,0).
+        let rows = ". O . O . X .
+                    O O O X X X O
+                    . O O O . O O
+                    O O . O O O .";
+        let (b, s) = (Board::from_diagram(rows), settle_diagram(rows, &[]));
+        assert_eq!(s.fills, [0, 1]);
+        assert_eq!(s.fill_chains, vec![(b.index(2, 0), b.index(3, 0))]);
+        assert_eq!(
+            s.dame_filled,
+            vec![(b.index(4, 0), Color::Black), (b.index(6, 0), Color::White)]
+        );
     }
 
     #[test]
