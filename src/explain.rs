@@ -180,7 +180,9 @@ pub fn explain(
             filled.join(", ")
         );
         for &(point, chain) in &s.fill_chains {
-            let color = board.at(chain).unwrap_or(Color::Black);
+            let Some(PointKind::Fill(color)) = s.kinds[point] else {
+                continue;
+            };
             let ((x, y), at) = (board.xy(point), board.xy(chain));
             let _ = writeln!(
                 w,
