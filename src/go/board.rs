@@ -413,6 +413,14 @@ impl Board {
         usize::from(first.is_some())
     }
 
+    /// Whether a `color` stone on empty `p` captures: a chain of the other
+    /// colour beside `p` has no liberty but `p`.
+    pub fn captures(&self, color: Color, p: usize) -> bool {
+        self.neighbours(p)
+            .into_iter()
+            .any(|n| self.cells[n] == color.opponent().cell() && !self.has_other_liberty(n, p))
+    }
+
     /// Whether a `color` stone on empty `p` captures a single stone and
     /// joins own stones into a chain whose only liberty is then the point
     /// it took: the opponent retakes there and captures the whole chain

@@ -533,12 +533,6 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
             .map(|q| b.chain_id(q));
         own.next().is_some_and(|first| own.any(|id| id != first))
     };
-    // Whether a `c` stone on `d` would capture a chain of the other colour.
-    let captures = |b: &Board, c: Color, d: usize| -> bool {
-        b.neighbours(d)
-            .into_iter()
-            .any(|q| b.at(q) == Some(c.opponent()) && b.atari_liberty(q) == Some(d))
-    };
     // A dame's urgency: the liberties of the shortest chain beside it, of
     // either colour (between dame as urgent, the first on the board).
     let urgency = |b: &Board, d: usize| need(b, Color::Black, d).min(need(b, Color::White, d));
@@ -551,8 +545,7 @@ fn mark_fills(live: &Board, s: &mut Settlement) {
         // A stone there must keep two liberties and capture nothing: the
         // owner of a living chain whose last liberty is a dame connects
         // there before the other side can take it.
-        let safe =
-            |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2 && !captures(&b, c, d);
+        let safe = |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2 && !b.captures(c, d);
         let choice = match (safe(Color::Black), safe(Color::White)) {
             (true, false) => Some(Color::Black),
             (false, true) => Some(Color::White),
