@@ -652,6 +652,17 @@ fn the_dame_are_filled_the_most_urgent_first_and_joining_chains() {
     );
 }
 
+/// Behind an unclosed boundary the referee's rule counts as dame the gap
+/// and the point next to it, where the owner blocks when the other side
+/// pushes in. In 2003-03-31-3 (B+21.5, as GNU Go 3.8 counts it) Black's
+/// stone at `kg` touches White's two-point area `kh`, `lh`; at seed 0 the
+/// playouts gave the area to White, and the referee's rule counted `lh` as
+/// White's territory: B+20.5.
+#[test]
+fn behind_an_unclosed_boundary_the_block_point_is_dame() {
+    counts_every_seed("fixtures/go/kgs/2003-03-31-3.sgf", ("dame", "5"), "21.5");
+}
+
 /// No dame is filled with a capture: the owner of a living chain whose
 /// last liberty is a dame connects there first. In 2002-06-17-4 (W+39.5,
 /// as GNU Go 3.8 counts it) Black's chain at `fa` along the top edge has
@@ -813,10 +824,11 @@ fn impossible_margin_is_flagged() {
     );
 }
 
-/// A mismatch one chain explains names that chain, and the change it names
-/// really makes the count agree: the same game, with the estimate's dead
-/// stones written as KGS territory markup except that chain, is counted
-/// through the markup path and agrees with RE.
+/// A mismatch one chain explains names that chain, and each change it
+/// names really makes the count agree: the same game, with the estimate's
+/// dead stones written as KGS territory markup but that chain's fate
+/// flipped, is counted through the markup path (as a server counts) and
+/// agrees with RE.
 #[test]
 fn agrees_if_names_a_change_that_agrees() {
     let game = "fixtures/go/kgs/2003-08-24-18.sgf";
@@ -831,7 +843,12 @@ fn agrees_if_names_a_change_that_agrees() {
     let row = &scores[game];
     assert_eq!(row["verdict"], "margin_mismatch");
     assert_eq!(row["agrees_if_one_change"], "true");
-    assert_eq!(row["agrees_if"], "W chain at pl (1 stone) alive");
+    // The white stone the players left on the board, and a coincidence:
+    // Black's stone at qk taken off makes the region it borders dame.
+    assert_eq!(
+        row["agrees_if"],
+        "B chain at qk (1 stone) dead; W chain at pl (1 stone) alive"
+    );
     for r in scores.values() {
         let mismatch = r["verdict"] == "margin_mismatch" || r["verdict"] == "winner_flip";
         assert_eq!(r["agrees_if_one_change"].is_empty(), !mismatch, "{r:?}");
@@ -861,31 +878,51 @@ fn agrees_if_names_a_change_that_agrees() {
     );
 
     // The estimate's dead stones, read off `recount explain`'s board
-    // (rows are y, columns x, as SGF writes points).
+    // (rows are y, columns x, as SGF writes points): [B, W].
     let text = stdout_of(&["explain", game, "--dead-stones", "estimate"]);
-    let (mut tb, mut tw) = (String::new(), String::new());
+    let mut dead: [Vec<String>; 2] = Default::default();
     for line in text.lines().skip(4).take(19) {
         let y = line.chars().next().unwrap();
         for (x, mark) in line.split_whitespace().skip(1).enumerate() {
-            let point = format!("[{}{y}]", (b'a' + x as u8) as char);
+            let point = format!("{}{y}", (b'a' + x as u8) as char);
             match mark {
-                // A dead white stone is Black's territory, and back.
-                "o" if point != "[pl]" => tb.push_str(&point),
-                "x" => tw.push_str(&point),
+                "x" => dead[0].push(point),
+                "o" => dead[1].push(point),
                 _ => {}
             }
         }
     }
-    assert!(!tb.is_empty() && !tw.is_empty());
+    assert!(!dead[0].is_empty() && !dead[1].is_empty());
     let sgf = std::fs::read_to_string(repo().join(game)).unwrap();
     let end = sgf.rfind(')').unwrap();
-    let marked = format!("{}TB{tb}TW{tw}{}", &sgf[..end], &sgf[end..]);
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("marked.sgf");
-    std::fs::write(&path, marked).unwrap();
-    let text = stdout_of(&["explain", path.to_str().unwrap(), "--dead-stones", "markup"]);
-    assert!(text.contains("dead stones: Markup"), "{text}");
-    assert!(text.contains("): Agrees"), "{text}");
+    for change in row["agrees_if"].split("; ") {
+        // `W chain at pl (1 stone) alive`: one stone, so its point is
+        // the chain.
+        let words: Vec<&str> = change.split(' ').collect();
+        assert_eq!(words[4..6], ["(1", "stone)"], "{change}");
+        let (colour, point) = (usize::from(words[0] == "W"), words[3].to_string());
+        let mut flipped = dead.clone();
+        if words[6] == "dead" {
+            flipped[colour].push(point);
+        } else {
+            flipped[colour].retain(|p| *p != point);
+        }
+        // A dead black stone is White's territory, and back.
+        let mark = |v: &Vec<String>| v.iter().map(|p| format!("[{p}]")).collect::<String>();
+        let marked = format!(
+            "{}TB{}TW{}{}",
+            &sgf[..end],
+            mark(&flipped[1]),
+            mark(&flipped[0]),
+            &sgf[end..]
+        );
+        let path = dir.path().join("marked.sgf");
+        std::fs::write(&path, marked).unwrap();
+        let text = stdout_of(&["explain", path.to_str().unwrap(), "--dead-stones", "markup"]);
+        assert!(text.contains("dead stones: Markup"), "{change}: {text}");
+        assert!(text.contains("): Agrees"), "{change}: {text}");
+    }
 }
 
 /// GNU Go's `seki_exotics` positions (`fixtures/seki/`, hand counts in

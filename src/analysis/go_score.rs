@@ -15,7 +15,7 @@ use crate::go::result::{parse_result, EndKind, GameResult};
 use crate::go::rules::Rules;
 use crate::go::scoring::{count, fmt_points, score, song, traditional, winner, Counts};
 use crate::go::song::SongParams;
-use crate::go::territory::{settle_with, PointKind, Settlement};
+use crate::go::territory::{settle_refereed, PointKind, Settlement};
 use crate::report::rows::{GoScoreRow, SummaryRow};
 use serde::Serialize;
 
@@ -358,9 +358,18 @@ impl DeadStones {
         self.settle_as(board, &self.dead)
     }
 
-    /// Settles `board` with another dead-stone map, read as these were.
+    /// Settles `board` with another dead-stone map, read as these were,
+    /// except that the referee's rule leaves alone the regions of the
+    /// chains whose fate differs: the ownership read the other fate.
     fn settle_as(&self, board: &Board, dead: &[bool]) -> Settlement {
-        settle_with(board, dead, self.ownership.as_deref())
+        let mut flipped = vec![false; dead.len()];
+        for p in board.points().filter(|&p| dead[p] != self.dead[p]) {
+            flipped[p] = true;
+            for q in board.neighbours(p) {
+                flipped[q] = true;
+            }
+        }
+        settle_refereed(board, dead, self.ownership.as_deref(), &flipped)
     }
 }
 
@@ -733,6 +742,41 @@ mod tests {
         let target = score(&Rules::JAPANESE, &d.settle_as(&b, &alive), &counts);
         assert_ne!(target, score(&Rules::JAPANESE, &d.settle(&b), &counts));
         dead_left_on_board(&d, &b, &Rules::JAPANESE, &counts, target)
+    }
+
+    #[test]
+    fn a_hypothesis_counts_the_flipped_chains_region_as_a_server_does() {
+        // The estimate calls the white stone dead and every point inside
+        // Black's ring Black's. Kept alive, the stone borders the ring's
+        // inside: the referee's rule, reading that ownership, would still
+        // give Black the points not touching it; a server counts the whole
+        // inside as dame, and so does the hypothesis.
+        let b = Board::from_diagram(
+            "X X X X X X X
+             X . . O . . X
+             X . . . . . X
+             X X X X X X X",
+        );
+        let mut dead = vec![false; b.index_len()];
+        dead[b.index(3, 1)] = true;
+        let d = DeadStones {
+            dead,
+            ownership: Some(vec![1.0; b.index_len()]),
+            source: DeadSource::Estimate,
+            notes: EstimateNotes::default(),
+        };
+        let far = b.index(1, 2);
+        let kind = |s: &Settlement| s.kinds[far];
+        assert_eq!(
+            kind(&d.settle(&b)),
+            Some(PointKind::Territory(Color::Black))
+        );
+        let alive = vec![false; b.index_len()];
+        let refereed = settle_refereed(&b, &alive, d.ownership.as_deref(), &[]);
+        assert_eq!(kind(&refereed), Some(PointKind::Territory(Color::Black)));
+        let kept = d.settle_as(&b, &alive);
+        assert_eq!(kind(&kept), Some(PointKind::Dame));
+        assert_eq!(kept.dame, 9);
     }
 
     #[test]

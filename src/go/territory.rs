@@ -92,10 +92,25 @@ const REFEREE_OWNERSHIP: f32 = 0.9;
 /// Settles `board`; with `ownership` (per point, +1 Black … −1 White, from
 /// the estimator), a region bordered by both colours that one side clearly
 /// owns is that side's territory, as a referee decides points behind an
-/// unclosed boundary, except its points touching the other side's stones:
-/// those are the gaps the owner would fill, dame. Without ownership such
-/// regions are dame, as servers count.
+/// unclosed boundary, except its points touching the other side's stones
+/// (the gaps the owner would fill) and the points next to them (where the
+/// owner blocks when the other side pushes in): those are dame. Without
+/// ownership such regions are dame, as servers count.
 pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> Settlement {
+    settle_refereed(board, dead, ownership, &[])
+}
+
+/// As [`settle_with`], except that a region holding a point marked in
+/// `unrefereed` is counted as a server counts it (dame where it touches
+/// both colours): the audit's hypotheses mark a chain whose fate they
+/// flip, and the ownership, estimated with the other fate, says nothing
+/// of the region around it.
+pub fn settle_refereed(
+    board: &Board,
+    dead: &[bool],
+    ownership: Option<&[f32]>,
+    unrefereed: &[bool],
+) -> Settlement {
     // The board with dead stones taken off.
     let mut live = board.clone();
     for p in board.points() {
@@ -190,6 +205,9 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
     for (r, (pts, border)) in regions.iter().enumerate() {
         let referee = || {
             let own = ownership?;
+            if pts.iter().any(|&q| unrefereed.get(q) == Some(&true)) {
+                return None;
+            }
             let mean = pts.iter().map(|&q| own[q]).sum::<f32>() / pts.len() as f32;
             if mean >= REFEREE_OWNERSHIP {
                 Some(Color::Black)
@@ -213,15 +231,23 @@ pub fn settle_with(board: &Board, dead: &[bool], ownership: Option<&[f32]>) -> S
             stone.is_some_and(|m| in_seki[group(&mut parent, m)])
         };
         let by_referee = *border == 3 && owner.is_some();
+        let touches_other = |q: usize, c: Color| {
+            live.neighbours(q)
+                .iter()
+                .any(|&m| live.at(m) == Some(c.opponent()))
+        };
         for &q in pts {
             // Behind an unclosed boundary, a point touching the other
-            // side's stones is the gap the owner would fill: dame.
+            // side's stones is the gap the owner would fill: dame. So is
+            // a point next to a gap: there the owner blocks when the other
+            // side pushes in.
             let gap = |c: Color| {
                 by_referee
-                    && live
-                        .neighbours(q)
-                        .iter()
-                        .any(|&m| live.at(m) == Some(c.opponent()))
+                    && (touches_other(q, c)
+                        || live
+                            .neighbours(q)
+                            .iter()
+                            .any(|&g| region_of[g] == r && touches_other(g, c)))
             };
             let region_kind = match owner {
                 Some(c) if seki_eye => PointKind::SekiEye(c),
@@ -667,11 +693,12 @@ mod tests {
     }
 
     #[test]
-    fn behind_an_unclosed_boundary_the_gap_is_dame() {
+    fn behind_an_unclosed_boundary_the_gap_and_the_block_are_dame() {
         // Black's area of five points touches White at (4,2). Counted
         // mechanically it is dame; when the playouts give it to Black, a
-        // referee gives Black the four points behind the gap, and the gap
-        // itself (which Black would fill) stays dame.
+        // referee gives Black the three points behind the gap: the gap
+        // itself (which Black would fill) stays dame, and so does (3,2),
+        // where Black blocks when White pushes in.
         let b = Board::from_diagram(
             ". X X X X O .
              X X . . X O O
@@ -683,8 +710,13 @@ mod tests {
         assert_eq!((s.territory, s.dame), ([2, 2], 5));
         let own = vec![1.0; b.index_len()];
         let s = settle_with(&b, &none, Some(&own));
-        assert_eq!((s.territory, s.dame), ([6, 2], 1));
+        assert_eq!((s.territory, s.dame), ([5, 2], 2));
         assert_eq!(s.kinds[b.index(4, 2)], Some(PointKind::Dame));
+        assert_eq!(s.kinds[b.index(3, 2)], Some(PointKind::Dame));
+        assert_eq!(
+            s.kinds[b.index(3, 1)],
+            Some(PointKind::Territory(Color::Black))
+        );
     }
 
     #[test]
