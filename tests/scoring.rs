@@ -824,6 +824,36 @@ fn impossible_margin_is_flagged() {
     );
 }
 
+/// A chain the audit keeps on the board makes its region dame as a server
+/// counts it, whatever the estimate's ownership said of that region. In
+/// 2001-04-15-4 (B+3.5, AGA rules) the white stone at `gp` touches Black's
+/// 4-point area `ep`, `fp`, `eq`, `fq` and is captured whoever moves
+/// first. Left on the board, all four points are dame: with its point and
+/// its prisoner Black loses 6 points, and RE is the count. Read with the
+/// referee's rule, the area stayed Black's but for the point beside the
+/// stone, and no single change reached RE.
+#[test]
+fn a_chain_kept_on_the_board_makes_its_region_dame() {
+    let file = "fixtures/go/kgs/2001-04-15-4.sgf";
+    for seed in ["0", "1", "2", "3", "4", "5"] {
+        let r = estimated_score_row_with(file, &["--seed", seed, "--agrees-if"]);
+        assert_eq!(
+            (
+                r["score_declared"].as_str(),
+                r["agrees_if"].as_str(),
+                r["reason"].as_str()
+            ),
+            (
+                "9.5",
+                "W chain at gp (1 stone) alive",
+                "RE margin 3.5, counted 9.5; RE is the count with W gp (1 stone) \
+                 left on the board, though captured whoever moves first"
+            ),
+            "seed {seed}"
+        );
+    }
+}
+
 /// A mismatch one chain explains names that chain, and each change it
 /// names really makes the count agree: the same game, with the estimate's
 /// dead stones written as KGS territory markup but that chain's fate
