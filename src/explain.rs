@@ -165,6 +165,32 @@ pub fn explain(
             sgf_point(cx, cy)
         );
     }
+    let names = |points: &[usize]| -> String {
+        let names: Vec<String> = points
+            .iter()
+            .map(|&p| {
+                let (x, y) = board.xy(p);
+                sgf_point(x, y)
+            })
+            .collect();
+        names.join(" ")
+    };
+    for rf in &s.refereed {
+        let ((x, y), owner) = (board.xy(rf.at), rf.owner);
+        let mut line = format!(
+            "unclosed boundary: {} area at {} ({} points) is {owner:?}'s for the referee",
+            owner.letter(),
+            sgf_point(x, y),
+            rf.points,
+        );
+        if !rf.gaps.is_empty() {
+            line += &format!("; dame at the gap {}", names(&rf.gaps));
+        }
+        if !rf.blocks.is_empty() {
+            line += &format!(" and where {owner:?} blocks, {}", names(&rf.blocks));
+        }
+        let _ = writeln!(w, "{line}");
+    }
     if !s.fill_chains.is_empty() {
         let filled: Vec<String> = s
             .dame_filled

@@ -655,12 +655,20 @@ fn the_dame_are_filled_the_most_urgent_first_and_joining_chains() {
 /// Behind an unclosed boundary the referee's rule counts as dame the gap
 /// and the point next to it, where the owner blocks when the other side
 /// pushes in. In 2003-03-31-3 (B+21.5, as GNU Go 3.8 counts it) Black's
-/// stone at `kg` touches White's two-point area `kh`, `lh`; at seed 0 the
-/// playouts gave the area to White, and the referee's rule counted `lh` as
+/// stone at `gk` touches White's two-point area `hk`, `hl`; at seed 0 the
+/// playouts gave the area to White, and the referee's rule counted `hl` as
 /// White's territory: B+20.5.
 #[test]
 fn behind_an_unclosed_boundary_the_block_point_is_dame() {
-    counts_every_seed("fixtures/go/kgs/2003-03-31-3.sgf", ("dame", "5"), "21.5");
+    let file = "fixtures/go/kgs/2003-03-31-3.sgf";
+    counts_every_seed(file, ("dame", "5"), "21.5");
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &[
+            "unclosed boundary: W area at hk (2 points) is White's for the referee; \
+           dame at the gap hk and where White blocks, hl",
+        ],
+    );
 }
 
 /// No dame is filled with a capture: the owner of a living chain whose

@@ -78,6 +78,26 @@ pub struct Settlement {
     /// Each point a chain must fill, with a stone the chain had before the
     /// dame were filled: (fill point, stone).
     pub fill_chains: Vec<(usize, usize)>,
+    /// The regions between the colours that the referee's rule gives to
+    /// one side, in board order (for `recount explain`).
+    pub refereed: Vec<Refereed>,
+}
+
+/// A region bordered by both colours that the referee's rule gives to one
+/// side: an area behind an unclosed boundary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refereed {
+    pub owner: Color,
+    /// Its first point in board order, to name it by.
+    pub at: usize,
+    /// Its points, dead stones' included.
+    pub points: usize,
+    /// Its points touching the other side's stones: the gaps the owner
+    /// would fill (dame).
+    pub gaps: Vec<usize>,
+    /// Its points next to a gap: where the owner blocks when the other
+    /// side pushes in (dame).
+    pub blocks: Vec<usize>,
 }
 
 /// Settles `board` with `dead[p]` marking dead stones.
@@ -230,31 +250,44 @@ pub fn settle_refereed(
                 .find(|&m| live.at(m).is_some());
             stone.is_some_and(|m| in_seki[group(&mut parent, m)])
         };
-        let by_referee = *border == 3 && owner.is_some();
         let touches_other = |q: usize, c: Color| {
             live.neighbours(q)
                 .iter()
                 .any(|&m| live.at(m) == Some(c.opponent()))
         };
+        // Behind an unclosed boundary, a point touching the other side's
+        // stones is the gap the owner would fill, and a point next to a
+        // gap is where the owner blocks when the other side pushes in:
+        // both are dame.
+        let mut refereed = match owner {
+            Some(c) if *border == 3 && !seki_eye => Some(Refereed {
+                owner: c,
+                at: pts.iter().copied().min().unwrap_or_default(),
+                points: pts.len(),
+                gaps: Vec::new(),
+                blocks: Vec::new(),
+            }),
+            _ => None,
+        };
         for &q in pts {
-            // Behind an unclosed boundary, a point touching the other
-            // side's stones is the gap the owner would fill: dame. So is
-            // a point next to a gap: there the owner blocks when the other
-            // side pushes in.
-            let gap = |c: Color| {
-                by_referee
-                    && (touches_other(q, c)
-                        || live
-                            .neighbours(q)
-                            .iter()
-                            .any(|&g| region_of[g] == r && touches_other(g, c)))
-            };
-            let region_kind = match owner {
-                Some(c) if seki_eye => PointKind::SekiEye(c),
-                Some(c) if gap(c) => PointKind::Dame,
-                Some(c) => PointKind::Territory(c),
-                None if seki_region[r] => PointKind::Seki,
-                None => PointKind::Dame,
+            let region_kind = match (owner, refereed.as_mut()) {
+                (Some(c), _) if seki_eye => PointKind::SekiEye(c),
+                (Some(c), Some(rf)) if touches_other(q, c) => {
+                    rf.gaps.push(q);
+                    PointKind::Dame
+                }
+                (Some(c), Some(rf))
+                    if live
+                        .neighbours(q)
+                        .iter()
+                        .any(|&g| region_of[g] == r && touches_other(g, c)) =>
+                {
+                    rf.blocks.push(q);
+                    PointKind::Dame
+                }
+                (Some(c), _) => PointKind::Territory(c),
+                (None, _) if seki_region[r] => PointKind::Seki,
+                (None, _) => PointKind::Dame,
             };
             match region_kind {
                 PointKind::Territory(c) => s.territory[c.index()] += 1,
@@ -266,6 +299,7 @@ pub fn settle_refereed(
                 s.kinds[q] = Some(region_kind);
             }
         }
+        s.refereed.extend(refereed);
     }
     mark_fills(&live, &mut s);
     s.areas = count_areas(&live, &s.kinds);
@@ -716,6 +750,16 @@ mod tests {
         assert_eq!(
             s.kinds[b.index(3, 1)],
             Some(PointKind::Territory(Color::Black))
+        );
+        assert_eq!(
+            s.refereed,
+            [Refereed {
+                owner: Color::Black,
+                at: b.index(2, 1),
+                points: 5,
+                gaps: vec![b.index(4, 2)],
+                blocks: vec![b.index(3, 2)],
+            }]
         );
     }
 
