@@ -7,6 +7,7 @@ pub mod enclosed;
 pub mod life;
 pub mod local_game;
 pub mod move_values;
+pub mod must_fill;
 pub mod nakade;
 pub mod patterns;
 pub mod reconcile;

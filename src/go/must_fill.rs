@@ -1,0 +1,174 @@
+//! The must-fill rule: once the dame are filled, a chain left in atari
+//! must connect inside its own territory, and that point is no territory
+//! (it still counts as area). This is how GNU Go and KGS count under
+//! territory scoring. The dame are filled as the players would at the
+//! end: the most urgent first, each by the side whose stone there is safe.
+
+use crate::go::board::{Board, Color};
+use crate::go::territory::{PointKind, Settlement};
+use std::cmp::Ordering;
+
+/// Finds territory points that must be filled: when the opponent fills
+/// the dame next to a living chain, a chain left with a single liberty
+/// inside its own territory has to connect there, which costs that point
+/// under territory scoring (Japanese counting; GNU Go and KGS count so).
+pub(super) fn mark_fills(live: &Board, s: &mut Settlement) {
+    // Fill the dame as the players would at the end, the most urgent first:
+    // each dame goes to the side whose stone there is safe (two liberties,
+    // no capture), the side whose neighbouring chains are shorter of
+    // liberties first (it defends them); between chains as short, the side
+    // whose stone there joins two of its chains (it keeps them connected),
+    // else Black.
+    let mut b = live.clone();
+    let dame: Vec<usize> = live
+        .points()
+        .filter(|&p| s.kinds[p] == Some(PointKind::Dame))
+        .collect();
+    let need = |b: &Board, c: Color, d: usize| -> usize {
+        b.neighbours(d)
+            .iter()
+            .filter(|&&q| b.at(q) == Some(c))
+            .map(|&q| b.liberties(q, 4).len())
+            .min()
+            .unwrap_or(4)
+    };
+    // Whether a `c` stone on `d` would join two chains of `c`.
+    let joins = |b: &Board, c: Color, d: usize| -> bool {
+        let mut own = b
+            .neighbours(d)
+            .into_iter()
+            .filter(|&q| b.at(q) == Some(c))
+            .map(|q| b.chain_id(q));
+        own.next().is_some_and(|first| own.any(|id| id != first))
+    };
+    // A dame's urgency: the liberties of the shortest chain beside it, of
+    // either colour (between dame as urgent, the first on the board).
+    let urgency = |b: &Board, d: usize| need(b, Color::Black, d).min(need(b, Color::White, d));
+    let mut left = dame;
+    while let Some(k) = (0..left.len())
+        .filter(|&k| b.at(left[k]).is_none())
+        .min_by_key(|&k| urgency(&b, left[k]))
+    {
+        let d = left.remove(k);
+        // A stone there must keep two liberties and capture nothing: the
+        // owner of a living chain whose last liberty is a dame connects
+        // there before the other side can take it.
+        let safe = |c: Color| b.is_legal(c, d) && b.liberties_after(c, d) >= 2 && !b.captures(c, d);
+        let choice = match (safe(Color::Black), safe(Color::White)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            (true, true) => Some(
+                match need(&b, Color::White, d).cmp(&need(&b, Color::Black, d)) {
+                    Ordering::Less => Color::White,
+                    Ordering::Greater => Color::Black,
+                    Ordering::Equal
+                        if joins(&b, Color::White, d) && !joins(&b, Color::Black, d) =>
+                    {
+                        Color::White
+                    }
+                    Ordering::Equal => Color::Black,
+                },
+            ),
+            (false, false) => None,
+        };
+        if let Some(c) = choice {
+            b.play_at(c, d);
+            s.dame_filled.push((d, c));
+        }
+    }
+    // Then every chain left in atari with its liberty in its own territory
+    // must connect there.
+    loop {
+        let mut changed = false;
+        let chains: Vec<usize> = b.chains().collect();
+        for p in chains {
+            let Some(c) = b.at(p) else { continue };
+            let Some(q) = b.atari_liberty(p) else {
+                continue;
+            };
+            if s.kinds[q] == Some(PointKind::Territory(c)) && b.is_legal(c, q) {
+                // A stone of the chain that was on the board before the
+                // dame were filled, to name it by.
+                let stone = b
+                    .chain_stones(p)
+                    .into_iter()
+                    .filter(|&t| live.at(t).is_some())
+                    .min()
+                    .unwrap_or(p);
+                s.fill_chains.push((q, stone));
+                b.play_at(c, q);
+                s.kinds[q] = Some(PointKind::Fill(c));
+                s.territory[c.index()] -= 1;
+                s.fills[c.index()] += 1;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::territory::settle;
+
+    fn settle_diagram(rows: &str, dead_points: &[(u8, u8)]) -> Settlement {
+        let b = Board::from_diagram(rows);
+        let mut dead = vec![false; b.index_len()];
+        for &(x, y) in dead_points {
+            dead[b.index(x, y)] = true;
+        }
+        settle(&b, &dead)
+    }
+
+    #[test]
+    fn the_most_urgent_dame_is_filled_first() {
+        // White's chain at (6,2)-(6,3) has one point of territory, (6,1),
+        // and the dame (5,3). The dame (4,3) next to (5,3) is needed
+        // equally by White's living group at (3,3) and Black's at (4,2). In
+        // board order, the tie at (4,3) went to Black first; (5,3) was then
+        // self-atari for White, Black filled it too and White had to fill
+        // (6,1). A player defends the chain short of liberties first: White
+        // fills (5,3), then (4,3), and loses nothing.
+        let s = settle_diagram(
+            ". O . O . O O O .
+             O O O O O O . O O
+             X X X X X X O X X
+             . X O O . . O X .
+             X X O . O X X X X
+             . X O O O X . X .
+             X X O . O X X X X
+             . X O . O X . X .",
+            &[],
+        );
+        assert_eq!(s.fills, [0, 0]);
+        assert_eq!(s.territory, [8, 8]);
+        assert_eq!(s.dame, 2);
+    }
+
+    #[test]
+    fn no_dame_is_filled_with_a_capture() {
+        // Black's chain at (3,1)-(5,1) has only dame liberties: (4,0),
+        // (6,0), (4,2). Black fills (4,0) first (White's stone at (3,0)
+        // beside it is the shortest chain, and only Black is safe there),
+        // which leaves that stone one liberty, (2,0), in White's territory.
+        // White then fills (6,0). A white stone on (4,2) would capture
+        // Black's chain and give the stone its liberty back, but no dame
+        // is filled with a capture (the owner of a living chain connects
+        // first; here Black cannot safely, so (4,2) stays empty): White
+        // must fill (2,0).
+        let rows = ". O . O . X .
+                    O O O X X X O
+                    . O O O . O O
+                    O O . O O O .";
+        let (b, s) = (Board::from_diagram(rows), settle_diagram(rows, &[]));
+        assert_eq!(s.fills, [0, 1]);
+        assert_eq!(s.fill_chains, vec![(b.index(2, 0), b.index(3, 0))]);
+        assert_eq!(
+            s.dame_filled,
+            vec![(b.index(4, 0), Color::Black), (b.index(6, 0), Color::White)]
+        );
+    }
+}
