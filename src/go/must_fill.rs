@@ -112,16 +112,7 @@ pub(super) fn mark_fills(live: &Board, s: &mut Settlement) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::territory::settle;
-
-    fn settle_diagram(rows: &str, dead_points: &[(u8, u8)]) -> Settlement {
-        let b = Board::from_diagram(rows);
-        let mut dead = vec![false; b.index_len()];
-        for &(x, y) in dead_points {
-            dead[b.index(x, y)] = true;
-        }
-        settle(&b, &dead)
-    }
+    use crate::go::territory::settle_diagram;
 
     #[test]
     fn the_most_urgent_dame_is_filled_first() {

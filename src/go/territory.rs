@@ -600,18 +600,21 @@ fn count_areas(board: &Board, kinds: &[Option<PointKind>]) -> [u32; 2] {
     areas
 }
 
+/// Settles the position `rows` draws (see [`Board::from_diagram`]) with
+/// the stones at `dead_points` dead: the unit tests' diagrams.
+#[cfg(test)]
+pub(crate) fn settle_diagram(rows: &str, dead_points: &[(u8, u8)]) -> Settlement {
+    let b = Board::from_diagram(rows);
+    let mut dead = vec![false; b.index_len()];
+    for &(x, y) in dead_points {
+        dead[b.index(x, y)] = true;
+    }
+    settle(&b, &dead)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn settle_diagram(rows: &str, dead_points: &[(u8, u8)]) -> Settlement {
-        let b = Board::from_diagram(rows);
-        let mut dead = vec![false; b.index_len()];
-        for &(x, y) in dead_points {
-            dead[b.index(x, y)] = true;
-        }
-        settle(&b, &dead)
-    }
 
     #[test]
     fn seed_diagram_with_a_dead_stone() {
