@@ -355,7 +355,7 @@ pub struct DeadStones {
 impl DeadStones {
     /// Settles `board` with these dead stones.
     pub fn settle(&self, board: &Board) -> Settlement {
-        self.settle_as(board, &self.dead)
+        settle_refereed(board, &self.dead, self.ownership.as_deref(), &[])
     }
 
     /// Settles `board` with another dead-stone map, read as these were,
