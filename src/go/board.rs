@@ -310,7 +310,9 @@ impl Board {
     /// the count exceeds its adjacencies to `p`.
     fn has_other_liberty(&self, q: usize, p: usize) -> bool {
         let h = self.head[q] as usize;
-        self.pseudo_libs[h] as u64 > self.adjacencies(h, p)
+        // A point is at most four of a chain's pseudo-liberties: more than
+        // four need no count of the adjacencies (the common case).
+        self.pseudo_libs[h] > 4 || self.pseudo_libs[h] as u64 > self.adjacencies(h, p)
     }
 
     /// How many neighbours of `p` are stones of the chain whose head is

@@ -304,18 +304,16 @@ fn keeps_two_liberties(b: &Board, color: Color, p: usize) -> bool {
 fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
     // Two empty neighbours: no eye, legal, two liberties, no seki atari
     // (the common case, told without the tests below).
-    if b.neighbours(p)
-        .iter()
-        .filter(|&&q| b.cell_code(q) == 0)
-        .count()
-        >= 2
-    {
+    let ns = b.neighbours(p);
+    if ns.iter().filter(|&&q| b.cell_code(q) == 0).count() >= 2 {
         return true;
     }
-    let lone = lone_atari_ok && !b.neighbours(p).iter().any(|&q| b.at(q) == Some(color));
+    // Most points left late in a playout are eyes of one side or the
+    // other: the tests that turn them down come first.
     !is_own_eye(b, color, p)
         && b.is_legal(color, p)
-        && (lone || keeps_two_liberties(b, color, p))
+        && ((lone_atari_ok && !ns.iter().any(|&q| b.at(q) == Some(color)))
+            || keeps_two_liberties(b, color, p))
         && !nakade::atari_into_one_eye(b, color, p)
 }
 
