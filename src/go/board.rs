@@ -136,6 +136,9 @@ pub struct Board {
     ko: Option<(u16, Color)>,
     /// Points emptied by the last play (captures and suicide).
     emptied: Vec<u16>,
+    /// Points whose entries [`Board::play_logged`] changed since the last
+    /// [`Board::copy_from`] or [`Board::restore_from`] (with repeats).
+    changed: Vec<u16>,
 }
 
 impl Board {
@@ -163,6 +166,7 @@ impl Board {
             lib_squares: vec![0; n],
             ko: None,
             emptied: Vec::new(),
+            changed: Vec::new(),
         }
     }
 
@@ -470,10 +474,62 @@ impl Board {
 
     /// Plays on a point index (see [`Board::play`]).
     pub fn play_at(&mut self, color: Color, p: usize) -> Played {
+        self.play_at_as::<false>(color, p)
+    }
+
+    /// [`Board::play_at`], noting the points whose entries it changes so
+    /// that [`Board::restore_from`] can undo it: a reading tries many
+    /// moves from one position, and restoring those few points costs far
+    /// less than copying the whole board for each.
+    pub fn play_logged(&mut self, color: Color, p: usize) -> Played {
+        self.play_at_as::<true>(color, p)
+    }
+
+    /// Makes this board `other` again after [`Board::play_logged`] plays
+    /// (and passes) from a copy of it ([`Board::copy_from`] or this).
+    pub fn restore_from(&mut self, other: &Board) {
+        for &i in &self.changed {
+            let i = i as usize;
+            self.cells[i] = other.cells[i];
+            self.head[i] = other.head[i];
+            self.next[i] = other.next[i];
+            self.chain_size[i] = other.chain_size[i];
+            self.pseudo_libs[i] = other.pseudo_libs[i];
+            self.lib_sum[i] = other.lib_sum[i];
+            self.lib_squares[i] = other.lib_squares[i];
+        }
+        self.changed.clear();
+        self.ko = other.ko;
+        self.emptied.clear();
+        debug_assert!(self.same_as(other));
+    }
+
+    /// Whether every entry equals `other`'s (for the debug check of
+    /// [`Board::restore_from`]).
+    fn same_as(&self, other: &Board) -> bool {
+        self.cells == other.cells
+            && self.head == other.head
+            && self.next == other.next
+            && self.chain_size == other.chain_size
+            && self.pseudo_libs == other.pseudo_libs
+            && self.lib_sum == other.lib_sum
+            && self.lib_squares == other.lib_squares
+            && self.ko == other.ko
+    }
+
+    /// Notes point `p`'s entries as changed when `LOG` is set (a constant:
+    /// the playouts' plays pay nothing).
+    fn log<const LOG: bool>(&mut self, p: usize) {
+        if LOG {
+            self.changed.push(p as u16);
+        }
+    }
+
+    fn play_at_as<const LOG: bool>(&mut self, color: Color, p: usize) -> Played {
         debug_assert_eq!(self.cells[p], EMPTY);
         self.ko = None;
         self.emptied.clear();
-        self.add_stone(p, color.cell());
+        self.add_stone::<LOG>(p, color.cell());
         let mut played = Played::default();
         let mut last_captured = 0;
         for n in self.neighbours(p) {
@@ -481,12 +537,12 @@ impl Board {
                 && self.pseudo_libs[self.head[n] as usize] == 0
             {
                 last_captured = n;
-                played.captured += self.remove_chain(n);
+                played.captured += self.remove_chain::<LOG>(n);
             }
         }
         let h = self.head[p] as usize;
         if self.pseudo_libs[h] == 0 {
-            played.suicided = self.remove_chain(p);
+            played.suicided = self.remove_chain::<LOG>(p);
         } else if played.captured == 1 && self.chain_size[h] == 1 && self.pseudo_libs[h] == 1 {
             self.ko = Some((last_captured as u16, color.opponent()));
         }
@@ -539,6 +595,7 @@ impl Board {
         self.lib_squares.copy_from_slice(&other.lib_squares);
         self.ko = other.ko;
         self.emptied.clear();
+        self.changed.clear();
     }
 
     /// A pass: only clears the ko ban.
@@ -567,7 +624,7 @@ impl Board {
                 self.lib_squares[p] = 0;
                 for q in self.neighbours(p) {
                     if self.cells[q] == EMPTY {
-                        self.add_liberty(p, q);
+                        self.add_liberty::<false>(p, q);
                     }
                 }
             }
@@ -577,14 +634,15 @@ impl Board {
             if matches!(c, BLACK | WHITE) {
                 for q in [p + 1, p + self.stride] {
                     if q < n && self.cells[q] == c && self.head[q] != self.head[p] {
-                        self.merge(self.head[p] as usize, self.head[q] as usize);
+                        self.merge::<false>(self.head[p] as usize, self.head[q] as usize);
                     }
                 }
             }
         }
     }
 
-    fn add_stone(&mut self, p: usize, cell: u8) {
+    fn add_stone<const LOG: bool>(&mut self, p: usize, cell: u8) {
+        self.log::<LOG>(p);
         self.cells[p] = cell;
         self.head[p] = p as u16;
         self.next[p] = p as u16;
@@ -594,9 +652,10 @@ impl Board {
         self.lib_squares[p] = 0;
         for n in self.neighbours(p) {
             match self.cells[n] {
-                EMPTY => self.add_liberty(p, n),
+                EMPTY => self.add_liberty::<LOG>(p, n),
                 BLACK | WHITE => {
                     let h = self.head[n] as usize;
+                    self.log::<LOG>(h);
                     self.pseudo_libs[h] -= 1;
                     self.lib_sum[h] -= p as u64;
                     self.lib_squares[h] -= (p * p) as u64;
@@ -606,14 +665,15 @@ impl Board {
         }
         for n in self.neighbours(p) {
             if self.cells[n] == cell && self.head[n] != self.head[p] {
-                self.merge(self.head[p] as usize, self.head[n] as usize);
+                self.merge::<LOG>(self.head[p] as usize, self.head[n] as usize);
             }
         }
     }
 
     /// Counts empty point `l` as one more pseudo-liberty of the chain whose
     /// head is `h`.
-    fn add_liberty(&mut self, h: usize, l: usize) {
+    fn add_liberty<const LOG: bool>(&mut self, h: usize, l: usize) {
+        self.log::<LOG>(h);
         self.pseudo_libs[h] += 1;
         self.lib_sum[h] += l as u64;
         self.lib_squares[h] += (l * l) as u64;
@@ -636,14 +696,16 @@ impl Board {
     }
 
     /// Joins two chains (given by their heads); the larger keeps its head.
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const LOG: bool>(&mut self, a: usize, b: usize) {
         let (big, small) = if self.chain_size[a] >= self.chain_size[b] {
             (a, b)
         } else {
             (b, a)
         };
+        self.log::<LOG>(big);
         let mut s = small;
         loop {
+            self.log::<LOG>(s);
             self.head[s] = big as u16;
             s = self.next[s] as usize;
             if s == small {
@@ -658,10 +720,11 @@ impl Board {
     }
 
     /// Removes the chain containing `p`; returns its number of stones.
-    fn remove_chain(&mut self, p: usize) -> u32 {
+    fn remove_chain<const LOG: bool>(&mut self, p: usize) -> u32 {
         let mut count = 0;
         let mut s = p;
         loop {
+            self.log::<LOG>(s);
             self.cells[s] = EMPTY;
             self.emptied.push(s as u16);
             count += 1;
@@ -673,7 +736,7 @@ impl Board {
         loop {
             for n in self.neighbours(s) {
                 if matches!(self.cells[n], BLACK | WHITE) {
-                    self.add_liberty(self.head[n] as usize, s);
+                    self.add_liberty::<LOG>(self.head[n] as usize, s);
                 }
             }
             s = self.next[s] as usize;
@@ -954,6 +1017,36 @@ mod tests {
 
     /// The liberty sums answer as walking the chain does, after setup and
     /// after plays that merge and capture chains.
+    #[test]
+    fn restoring_undoes_logged_plays_and_passes() {
+        // Random boards, then up to eight plays on any empty point (so
+        // captures, merges and suicides), each side in turn, and a pass.
+        let mut rng = super::random::Rng(0x2545_f491_4f6c_dd1d);
+        let mut captures = 0;
+        for round in 0..300 {
+            let base = super::random::board(&mut rng, 8);
+            let mut b = base.clone();
+            b.copy_from(&base);
+            for again in 0..2 {
+                for step in 0..1 + rng.below(8) {
+                    let empty: Vec<usize> = base.points().filter(|&p| b.at(p).is_none()).collect();
+                    if empty.is_empty() {
+                        break;
+                    }
+                    let p = empty[rng.below(empty.len() as u64) as usize];
+                    let color = [Color::Black, Color::White][step as usize % 2];
+                    let played = b.play_logged(color, p);
+                    captures += played.captured + played.suicided;
+                }
+                b.pass();
+                b.restore_from(&base);
+                assert!(b.same_as(&base), "round {round}, restore {again}");
+                assert_eq!(b.emptied().count(), 0);
+            }
+        }
+        assert!(captures > 100, "the plays should capture: {captures}");
+    }
+
     #[test]
     fn liberty_sums_agree_with_walking_the_chains() {
         let mut rng = super::random::Rng(0x9e37_79b9_7f4a_7c15);

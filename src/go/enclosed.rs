@@ -286,24 +286,34 @@ impl Reading<'_> {
         }
         // The attacker needs one capturing line, the defender one escape.
         let mut result = !attacking;
+        // The next depth's board is copied from this one for the first
+        // move; after that each move is undone (`restore_from`).
+        let mut copied = false;
         for i in 0..=self.region.len() {
             let (done, rest) = self.boards.split_at_mut(depth + 1);
             let (b, next) = (&done[depth], &mut rest[0]);
-            let after = match self.region.get(i) {
-                // The defender filling its own eye (every neighbour its
-                // own stone) captures nothing and only takes a liberty:
-                // not read. (The attacker's stones inside may need to:
-                // a nakade shape is built so.)
-                Some(&r)
-                    if b.is_legal(to_move, r) && (attacking || !fills_own_eye(b, to_move, r)) =>
-                {
-                    next.copy_from(b);
-                    next.play_at(to_move, r);
+            let r = self.region.get(i).copied();
+            // The defender filling its own eye (every neighbour its own
+            // stone) captures nothing and only takes a liberty: not read.
+            // (The attacker's stones inside may need to: a nakade shape is
+            // built so.)
+            if r.is_some_and(|r| {
+                !b.is_legal(to_move, r) || (!attacking && fills_own_eye(b, to_move, r))
+            }) {
+                continue;
+            }
+            if copied {
+                next.restore_from(b);
+            } else {
+                next.copy_from(b);
+                copied = true;
+            }
+            let after = match r {
+                Some(r) => {
+                    next.play_logged(to_move, r);
                     0
                 }
-                Some(_) => continue,
                 None => {
-                    next.copy_from(b);
                     next.pass();
                     passes + 1
                 }
