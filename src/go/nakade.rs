@@ -64,6 +64,7 @@ pub fn vital_point(b: &Board, capturer: Color, emptied: &[usize]) -> Option<usiz
 /// outside liberties, or wins into one eye. GNU Go and the players read
 /// these as seki; the playouts, which filled the shared liberty when they
 /// kept two liberties of their own, broke them.
+#[inline]
 pub fn atari_into_one_eye(b: &Board, color: Color, p: usize) -> bool {
     let ns = b.neighbours(p);
     // A point with two empty neighbours opens onto more room than a seki's
@@ -84,7 +85,9 @@ pub fn atari_into_one_eye(b: &Board, color: Color, p: usize) -> bool {
     })
 }
 
-/// The test of [`atari_into_one_eye`] for the chain through `n`.
+/// The test of [`atari_into_one_eye`] for the chain through `n` (kept
+/// out of line: the playouts seldom get this far).
+#[inline(never)]
 fn seki_inside(b: &Board, color: Color, n: usize) -> bool {
     let Some((around, libs)) = in_eye_space(b, color, n) else {
         return false;
