@@ -378,7 +378,9 @@ fn killing_shapes_decide_life_and_seki() {
 /// - 2003-09-26-16 (B+8.5): two black chains in White's open 11-point
 ///   corner at the bottom left are taken off; White's six stones at `bp`
 ///   beside them, which lost their race in the playouts, then live
-///   (without that, B+31.5).
+///   (without that, B+31.5). Since the longer stop with two doubtful
+///   stones, the playouts settle this corner themselves at seed 0: again
+///   the count is checked, the rule's line is not.
 #[test]
 fn chains_in_the_other_sides_open_area_are_dead() {
     let cases = [
@@ -407,7 +409,7 @@ fn chains_in_the_other_sides_open_area_are_dead() {
                 ("score_japanese", "8.5"),
                 ("dead_white", "9"),
             ],
-            Some("  B chain at bo (2 stones), in a 11-point area the playouts give to White"),
+            None,
         ),
     ];
     for (file, want, line) in cases {

@@ -39,12 +39,14 @@ const CLEAR_MARGIN: f32 = 0.25;
 const STABLE_FROM: u32 = 32;
 
 /// With this many doubtful stones or more ([`super::DOUBTFUL`] from the bar:
-/// a large chain in a race or a seki, or several small ones), the estimate
-/// goes on to [`MANY_DOUBTFUL_STABLE_FROM`] playouts before it stops on
-/// stable verdicts. Over twelve `--seed`s of the KGS archives this raised
-/// the mean of exact-margin games by 2.3 and of winners by 1.4, for 3% more
-/// time; going on that far in every game gained 3.2 and 1.5 for 9.5%.
-const MANY_DOUBTFUL: usize = 6;
+/// a chain of two stones in a race or a seki, or two lone stones), the
+/// estimate goes on to [`MANY_DOUBTFUL_STABLE_FROM`] playouts before it
+/// stops on stable verdicts. Over twelve `--seed`s of the KGS archives,
+/// from six stones this raised the mean of exact-margin games by 2.3 and
+/// of winners by 1.4, for 3% more time; two added 0.9 and 0.2, no seed
+/// losing, for about 2% more (three: 0.4 and none; one: 1.1 and 0.2 for
+/// 4.4%; two, going on to 96: 1.3 and 0.3 for about 5%).
+const MANY_DOUBTFUL: usize = 2;
 
 /// See [`MANY_DOUBTFUL`].
 const MANY_DOUBTFUL_STABLE_FROM: u32 = 64;
