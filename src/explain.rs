@@ -5,7 +5,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::discover::Origin;
 use crate::go::board::Color;
-use crate::go::dead::{hopeless_chains, read_out, DeadSource, Fate};
+use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
@@ -287,6 +287,28 @@ pub fn explain(
             );
             for r in &dead.notes.seki_races {
                 let _ = writeln!(w, "  {}", r.describe());
+            }
+        }
+        if let Some(own) = &dead.ownership {
+            let flips = doubtful_chains(board, own);
+            if !flips.is_empty() {
+                let _ = writeln!(
+                    w,
+                    "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):"
+                );
+                for c in flips {
+                    let (x, y) = c.point;
+                    let fate = match s.kinds[board.index(x, y)] {
+                        Some(PointKind::Dead(_)) => "dead",
+                        _ => "alive",
+                    };
+                    let _ = writeln!(
+                        w,
+                        "  {}: {fate}, owner's mean ownership {:+.2}",
+                        chain_label(c.color, c.point, c.stones),
+                        c.mine
+                    );
+                }
             }
         }
         let fights = read_out(board);

@@ -691,6 +691,40 @@ fn no_dame_is_filled_with_a_capture() {
     );
 }
 
+/// `recount explain` names the chains whose fate was a coin flip of the
+/// playouts, and they hold the `doubtful_stones` of `go_scores.csv`. In
+/// 2002-03-04-8 (W+394.5, which GNU Go 3.8 counts; recount W+338.5 at
+/// seed 0) they are Black's centre chains, the 19 stones at `gk` among
+/// them, which the players and GNU Go count dead; the stone at `lo`, under
+/// the dead bar, is kept by a correction after the playouts (races, dame
+/// stones).
+#[test]
+fn explain_names_the_coin_flips_of_the_playouts() {
+    let file = "fixtures/go/kgs/2002-03-04-8.sgf";
+    let text = stdout_of(&["explain", file]);
+    let flips: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("coin flips of the playouts"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    let stones: usize = flips
+        .iter()
+        .map(|l| {
+            let n = l.split(" (").nth(1).and_then(|t| t.split(' ').next());
+            n.and_then(|n| n.parse::<usize>().ok()).expect(l)
+        })
+        .sum();
+    let row = estimated_score_row(file);
+    assert_eq!(stones.to_string(), row["doubtful_stones"], "{text}");
+    for line in [
+        "  B chain at gk (19 stones): alive, owner's mean ownership +0.30",
+        "  B chain at lo (1 stone): alive, owner's mean ownership +0.05",
+    ] {
+        assert!(flips.contains(&line), "{line}\n{text}");
+    }
+}
+
 /// `recount explain` draws the settled board and every interpretation.
 #[test]
 fn explain_shows_board_and_arithmetic() {

@@ -105,22 +105,48 @@ fn is_doubtful(mine: f32) -> bool {
     from_bar(mine) < DOUBTFUL
 }
 
+/// A chain whose fate was a coin flip of the playouts ([`DOUBTFUL`]), for
+/// `recount explain`.
+pub struct DoubtfulChain {
+    pub color: Color,
+    /// Its first stone in reading order, as chains are named.
+    pub point: (u8, u8),
+    pub stones: usize,
+    /// Its owner's mean ownership of its points (+1 always kept, −1
+    /// always lost; dead below 0.2).
+    pub mine: f32,
+}
+
+/// The chains of `board` whose fate is doubtful by `ownership`
+/// ([`DOUBTFUL`]), in reading order.
+pub fn doubtful_chains(board: &Board, ownership: &[f32]) -> Vec<DoubtfulChain> {
+    board
+        .chains()
+        .filter_map(|p| {
+            let color = board.at(p)?;
+            let (mut sum, mut stones) = (0.0, 0);
+            board.for_each_stone(p, |q| {
+                sum += ownership[q];
+                stones += 1;
+            });
+            let mine = sum / stones as f32 * color.sign();
+            is_doubtful(mine).then(|| DoubtfulChain {
+                color,
+                point: board.xy(p),
+                stones,
+                mine,
+            })
+        })
+        .collect()
+}
+
 /// The stones of `board` whose chain's fate is doubtful by `ownership`
 /// ([`DOUBTFUL`]): a mismatch with none is more likely the record's.
 pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
-    let mut n = 0;
-    for p in board.chains() {
-        let Some(c) = board.at(p) else { continue };
-        let (mut sum, mut len) = (0.0, 0);
-        board.for_each_stone(p, |q| {
-            sum += ownership[q];
-            len += 1;
-        });
-        if is_doubtful(sum / len as f32 * c.sign()) {
-            n += len;
-        }
-    }
-    n
+    doubtful_chains(board, ownership)
+        .iter()
+        .map(|c| c.stones as u32)
+        .sum()
 }
 
 mod dame;
