@@ -93,10 +93,10 @@ fn from_bar(mine: f32) -> f32 {
 
 /// How close to the dead bar a chain's owner's mean ownership must be for
 /// its fate to count as doubtful (a coin flip of the playouts). On the KGS
-/// archives such chains are in 10 of the 21 mismatches whose count GNU Go
-/// 3.8 gets right (the estimator's errors), in 16 of the 152 where GNU
-/// Go's count is recount's (most likely the record's), and in 224 of the
-/// 3,812 games that agree.
+/// archives (seed 0) such chains are in 7 of the 19 mismatches whose count
+/// GNU Go 3.8 gets right (the estimator's errors), in 14 of the 152 where
+/// GNU Go's count is recount's (most likely the record's), and in 206 of
+/// the 3,814 games that agree.
 pub const DOUBTFUL: f32 = 0.2;
 
 /// Whether an owner's mean ownership `mine` is within [`DOUBTFUL`] of
