@@ -1015,8 +1015,8 @@ mod tests {
         assert!(found > 10, "only {found} snapback captures met");
     }
 
-    /// The liberty sums answer as walking the chain does, after setup and
-    /// after plays that merge and capture chains.
+    /// Restoring from the board a copy started from undoes every logged
+    /// play since: all entries equal again.
     #[test]
     fn restoring_undoes_logged_plays_and_passes() {
         // Random boards, then up to eight plays on any empty point (so
@@ -1047,6 +1047,8 @@ mod tests {
         assert!(captures > 100, "the plays should capture: {captures}");
     }
 
+    /// The liberty sums answer as walking the chain does, after setup and
+    /// after plays that merge and capture chains.
     #[test]
     fn liberty_sums_agree_with_walking_the_chains() {
         let mut rng = super::random::Rng(0x9e37_79b9_7f4a_7c15);
