@@ -289,6 +289,10 @@ pub fn explain(
                 let _ = writeln!(w, "  {}", r.describe());
             }
         }
+        // Whether the chain through a point is counted dead in the end
+        // (the corrections after the playouts may revive a chain).
+        let counted_dead =
+            |(x, y): (u8, u8)| matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
         if let Some(own) = &dead.ownership {
             let flips = doubtful_chains(board, own);
             if !flips.is_empty() {
@@ -297,10 +301,10 @@ pub fn explain(
                     "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):"
                 );
                 for c in flips {
-                    let (x, y) = c.point;
-                    let fate = match s.kinds[board.index(x, y)] {
-                        Some(PointKind::Dead(_)) => "dead",
-                        _ => "alive",
+                    let fate = if counted_dead(c.point) {
+                        "dead"
+                    } else {
+                        "alive"
                     };
                     let _ = writeln!(
                         w,
@@ -317,9 +321,7 @@ pub fn explain(
             for f in fights {
                 // The corrections for racing chains and dame stones come
                 // after the reading and may revive a chain it killed.
-                let (x, y) = f.point;
-                let counted_dead = matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
-                let note = if f.fate == Fate::Dead && !counted_dead {
+                let note = if f.fate == Fate::Dead && !counted_dead(f.point) {
                     " (overruled: counted alive by the corrections for races and dame stones)"
                 } else {
                     ""

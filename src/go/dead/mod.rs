@@ -81,9 +81,13 @@ pub fn doubt(board: &Board, ownership: &[f32], stones: &[usize]) -> f32 {
     let Some(c) = stones.first().and_then(|&p| board.at(p)) else {
         return f32::MAX;
     };
-    let mean = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
-    let mine = mean * c.sign();
-    from_bar(mine)
+    from_bar(owner_mean(c, ownership, stones))
+}
+
+/// The mean `ownership` of a chain's `stones` as its owner `color` sees
+/// it: +1 always kept, −1 always lost.
+fn owner_mean(color: Color, ownership: &[f32], stones: &[usize]) -> f32 {
+    stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32 * color.sign()
 }
 
 /// How far an owner's mean ownership `mine` is from the dead bar.
@@ -124,16 +128,12 @@ pub fn doubtful_chains(board: &Board, ownership: &[f32]) -> Vec<DoubtfulChain> {
         .chains()
         .filter_map(|p| {
             let color = board.at(p)?;
-            let (mut sum, mut stones) = (0.0, 0);
-            board.for_each_stone(p, |q| {
-                sum += ownership[q];
-                stones += 1;
-            });
-            let mine = sum / stones as f32 * color.sign();
+            let stones = board.chain_stones(p);
+            let mine = owner_mean(color, ownership, &stones);
             is_doubtful(mine).then(|| DoubtfulChain {
                 color,
                 point: board.xy(p),
-                stones,
+                stones: stones.len(),
                 mine,
             })
         })
@@ -261,8 +261,7 @@ pub fn estimate_with_notes(
         let Some(c) = board.at(p) else { continue };
         let stones = board.chain_stones(p);
         let doomed = pass_alive.enclosed(c, p) || hopeless(board, p);
-        let mean: f32 = stones.iter().map(|&q| ownership[q]).sum::<f32>() / stones.len() as f32;
-        let mine = mean * c.sign();
+        let mine = owner_mean(c, &ownership, &stones);
         for &q in &stones {
             chain_of[q] = chains.len();
         }
