@@ -12,9 +12,10 @@
 //! A chain is dead when the opponent captures it whoever moves first,
 //! and safe when the opponent cannot capture it even moving first; the
 //! estimate keeps the playouts' verdict on the unsettled ones.
-//! Chains that are pass-alive (Benson), or have many liberties, bound
-//! the region like the edge: they cannot be captured in it, so their other
-//! liberties do not matter.
+//! Chains that are pass-alive (Benson), have many liberties, or are the
+//! opponent's and reach a large open area, bound the region like the
+//! edge: they cannot be captured in it, so their other liberties do not
+//! matter.
 
 use crate::go::board::{Board, Color, EmptyRegions};
 use std::collections::HashMap;
@@ -39,7 +40,9 @@ pub struct Terrain {
     /// Pass-alive stones: they bound a region instead of joining it.
     fixed: Vec<bool>,
     /// By chain id: the chain touches an empty area larger than
-    /// `MAX_REGION` (10), so no region holding it can be read.
+    /// `MAX_REGION` (10). A group with such a chain can run or make room
+    /// there, so its region is not read; the opponent's such chains bound
+    /// the region instead.
     open: Vec<bool>,
 }
 
@@ -70,7 +73,9 @@ impl Terrain {
 /// group's small chains in atari besides the target's
 /// (`SMALL_OWN_CHAIN`). Pass-alive chains bound the
 /// region instead of joining it, as chains with `WALL_LIBERTIES` (10)
-/// liberties do.
+/// liberties do, and the opponent's chains that reach a large open area.
+/// The group's chains in atari beside the opponent's stones inside join
+/// the group too: taking such a stone leaves an eye only if they survive.
 pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
     let color = board.at(p)?;
     if terrain.fixed[p] {
@@ -119,23 +124,33 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
         while i < region.len() && region.len() <= MAX_REGION {
             let r = region[i];
             i += 1;
-            if board.at(r).is_some() {
-                continue;
-            }
+            let inner_stone = board.at(r).is_some();
             for q in board.neighbours(r) {
                 if !board.on_board(q) {
                     continue;
                 }
-                if board.at(q).is_none() {
-                    if !region.contains(&q) {
-                        region.push(q);
+                match board.at(q) {
+                    None if inner_stone => {}
+                    None => {
+                        if !region.contains(&q) {
+                            region.push(q);
+                        }
                     }
-                } else if !terrain.fixed[q]
-                    && !seen_chains.contains(&board.chain_id(q))
-                    && !has_liberties(board, q, WALL_LIBERTIES)
-                {
-                    seen_chains.push(board.chain_id(q));
-                    todo.push(q);
+                    Some(c) => {
+                        let joins = if inner_stone {
+                            c == color && board.atari_liberty(q).is_some()
+                        } else {
+                            c == color || !terrain.open[board.chain_id(q)]
+                        };
+                        if joins
+                            && !terrain.fixed[q]
+                            && !seen_chains.contains(&board.chain_id(q))
+                            && !has_liberties(board, q, WALL_LIBERTIES)
+                        {
+                            seen_chains.push(board.chain_id(q));
+                            todo.push(q);
+                        }
+                    }
                 }
             }
         }
@@ -294,9 +309,10 @@ impl Reading<'_> {
             let (b, next) = (&done[depth], &mut rest[0]);
             let r = self.region.get(i).copied();
             // The defender filling its own eye (every neighbour its own
-            // stone) captures nothing and only takes a liberty: not read.
-            // (The attacker's stones inside may need to: a nakade shape is
-            // built so.)
+            // stone) captures nothing and only takes a liberty: not read,
+            // unless it saves a chain in atari there (a false eye filled to
+            // connect). (The attacker's stones inside may need to: a
+            // nakade shape is built so.)
             if r.is_some_and(|r| {
                 !b.is_legal(to_move, r) || (!attacking && fills_own_eye(b, to_move, r))
             }) {
@@ -332,11 +348,15 @@ impl Reading<'_> {
     }
 }
 
-/// Whether every neighbour of `r` is a stone of `color` (or the edge).
+/// Whether every neighbour of `r` is a stone of `color` (or the edge) and
+/// none of them is in atari: a play there fills an eye and connects no
+/// chain that needs it.
 fn fills_own_eye(b: &Board, color: Color, r: usize) -> bool {
-    b.neighbours(r)
-        .iter()
-        .all(|&q| !b.on_board(q) || b.at(q) == Some(color))
+    let n = b.neighbours(r);
+    n.iter().all(|&q| !b.on_board(q) || b.at(q) == Some(color))
+        && !n
+            .iter()
+            .any(|&q| b.on_board(q) && b.atari_liberty(q).is_some())
 }
 
 #[cfg(test)]
@@ -370,9 +390,10 @@ mod tests {
                  X X X O .
                  O O O O .";
         assert_eq!(reading(b, 1, 0), Some((true, true)));
-        // The white stones inside are not captured: Black cannot
-        // approach them without putting its own chain in atari.
-        assert_eq!(reading(b, 0, 1), Some((false, false)));
+        // The white stones inside are not read: White's stone at (2,0),
+        // in atari beside Black's chain, joins their group, and Black
+        // could take it for a liberty outside the region.
+        assert_eq!(reading(b, 0, 1), None);
     }
 
     /// White's group has one eye, at (2,5), and shares its other liberty,
@@ -444,17 +465,75 @@ mod tests {
         assert_eq!(reading(eleven, 1, 1), None);
     }
 
+    /// White's stone at (5,0) joins its living group only through the
+    /// eye at (4,0). Black's (6,0) puts it in atari; White fills the eye to
+    /// connect, and the group keeps its two eyes at (0,0) and (2,0). A
+    /// reading that never lets the defender fill its own eye lets Black
+    /// take the stone at (4,0). (KGS 2003-07-30-21, top: White's group of
+    /// 12 stones, alive in `RE`, was read dead whoever moves first.)
+    #[test]
+    fn a_false_eye_is_filled_to_save_the_chain_it_joins() {
+        let b = ". O . O . O . X .
+                 O O O O O X X X .
+                 X X X X X X . . .
+                 . . . . . . . . .";
+        assert_eq!(reading(b, 5, 0), Some((false, false)));
+    }
+
+    /// Black's stone at (1,0) has one liberty in the corner and one in the
+    /// large open area: it bounds White's region like a wall (before, it
+    /// ruled the region out). White's group has one eye, at (0,2), and
+    /// Black takes (0,0): dead whoever moves first. (KGS 2002-10-12-9,
+    /// top left: White's ten stones, dead in `RE` and for GNU Go 3.8.)
+    #[test]
+    fn an_opponent_chain_reaching_an_open_area_bounds_the_region() {
+        let b = ". X . . . .
+                 O O X . . .
+                 . O X . . .
+                 O O X . . .
+                 X X X . . .";
+        assert_eq!(reading(b, 0, 1), Some((true, true)));
+        // Black's own chain reaching the open area still rules out the
+        // reading of Black's group.
+        assert_eq!(reading(b, 2, 1), None);
+    }
+
+    /// Black's group has an eye at (1,1) and would take White's stone at
+    /// (0,3) for a second, but Black's stone at (0,4) beside it is in
+    /// atari, with its liberty in the open area below: whether that eye
+    /// is real is decided outside the region, which is therefore not read
+    /// (before, the stone bounded the region and the group read alive).
+    /// (KGS 2002-01-22-6, left side: Black's 13 stones, dead in `RE`.)
+    #[test]
+    fn an_own_chain_in_atari_beside_a_stone_inside_joins_the_group() {
+        let b = "X X X O . . . .
+                 X . X O . . . .
+                 . X X O . . . .
+                 O X O O . . . .
+                 X O . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .
+                 . . . . . . . .";
+        assert_eq!(reading(b, 1, 0), None);
+        // With the stone at (0,4) out of atari (a second stone at (0,5)),
+        // the region is read, and Black lives by taking (0,3).
+        let safe = b.replacen(". . . . . . . .", "X . . . . . . .", 1);
+        assert_eq!(reading(&safe, 1, 0), Some((false, false)));
+    }
+
     #[test]
     fn pass_alive_chains_and_long_walls_bound_the_region() {
         // The white wall touches the region; marked pass-alive it bounds
-        // it, unmarked its five outside liberties join it (too many).
-        let rows = ". . . . O X .
-                    . . . . O X .
-                    . . . . O X X
-                    . . . . O . X
-                    . . . . O X X";
+        // it, unmarked its five outside liberties join it, and the empty
+        // points beside them (too many). The ten points left of it are no
+        // open area.
+        let rows = ". . O X .
+                    . . O X .
+                    . . O X X
+                    . . O . X
+                    . . O X X";
         let b = Board::from_diagram(rows);
-        let p = b.index(5, 2);
+        let p = b.index(3, 2);
         let mut fixed = vec![false; b.index_len()];
         assert!(region(&b, p, &Terrain::new(&b, fixed.clone())).is_none());
         for q in b.points().filter(|&q| b.at(q) == Some(Color::White)) {
@@ -462,15 +541,23 @@ mod tests {
         }
         let r = region(&b, p, &Terrain::new(&b, fixed)).expect("closed by the wall");
         let points: Vec<_> = r.iter().map(|&q| b.xy(q)).collect();
-        assert_eq!(points, [(6, 0), (6, 1), (5, 3)]);
-        // Five rows more: the wall has ten liberties and bounds the region
-        // unmarked. Black is dead: (5,3) touches the wall, so White fills
-        // it from there, and (6,0)-(6,1) is one eye.
-        let long = format!("{rows}\n{}", ". . . . O O O\n".repeat(5));
+        assert_eq!(points, [(4, 0), (4, 1), (3, 3)]);
+        // One column and ten rows left of the wall: it has ten liberties
+        // and bounds the region unmarked, though the ten points are no
+        // open area. Black is dead: (3,3) touches the wall, so White fills
+        // it from there, and (4,0)-(4,1) is one eye.
+        let ten_rows = |rows: &str| format!("{rows}\n{}", ". . O O O\n".repeat(5));
+        let long = ten_rows(&rows.replace(". . O", ". O"));
+        let long = long.replace(". . O O O", ". O O O");
         let b = Board::from_diagram(&long);
+        let p = b.index(2, 2);
         let terrain = Terrain::new(&b, vec![false; b.index_len()]);
         let r = region(&b, p, &terrain).expect("closed by the long wall");
         assert_eq!(r.len(), 3);
-        assert_eq!(reading(&long, 5, 2), Some((true, true)));
+        assert_eq!(reading(&long, 2, 2), Some((true, true)));
+        // Three columns and five rows: fifteen points, an open area, which
+        // the wall reaches, and so bounds the region with five liberties.
+        let open = rows.replace(". . O", ". . . O");
+        assert_eq!(reading(&open, 4, 2), Some((true, true)));
     }
 }
