@@ -145,7 +145,7 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                         if joins
                             && !terrain.fixed[q]
                             && !seen_chains.contains(&board.chain_id(q))
-                            && !has_liberties(board, q, WALL_LIBERTIES)
+                            && !has_wall_liberties(board, q)
                         {
                             seen_chains.push(board.chain_id(q));
                             todo.push(q);
@@ -182,19 +182,28 @@ const SMALL_OWN_CHAIN: usize = 2;
 /// chains can be short of liberties in a race.)
 const WALL_LIBERTIES: usize = 10;
 
-/// Whether the chain through `q` has at least `k` liberties.
-fn has_liberties(board: &Board, q: usize, k: usize) -> bool {
-    let mut libs: Vec<usize> = Vec::with_capacity(k);
-    let mut enough = false;
+/// Whether the chain through `q` has at least [`WALL_LIBERTIES`]
+/// liberties: told from the pseudo-liberty count when it can be, else
+/// counted without allocating.
+fn has_wall_liberties(board: &Board, q: usize) -> bool {
+    if board.surely_more_liberties_than(q, WALL_LIBERTIES - 1) {
+        return true;
+    }
+    let mut libs = [0usize; WALL_LIBERTIES];
+    let mut n = 0;
     board.for_each_stone(q, |s| {
-        for n in board.neighbours(s) {
-            if !enough && board.on_board(n) && board.at(n).is_none() && !libs.contains(&n) {
-                libs.push(n);
-                enough = libs.len() >= k;
+        for l in board.neighbours(s) {
+            if n < WALL_LIBERTIES
+                && board.on_board(l)
+                && board.at(l).is_none()
+                && !libs[..n].contains(&l)
+            {
+                libs[n] = l;
+                n += 1;
             }
         }
     });
-    enough
+    n == WALL_LIBERTIES
 }
 
 /// Whether the chain through `target` is captured in its closed
