@@ -130,6 +130,8 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                     continue;
                 }
                 match board.at(q) {
+                    // An inner stone's empty neighbours joined with its
+                    // chain.
                     None if inner_stone => {}
                     None => {
                         if !region.contains(&q) {
@@ -478,7 +480,7 @@ mod tests {
     /// eye at (4,0). Black's (6,0) puts it in atari; White fills the eye to
     /// connect, and the group keeps its two eyes at (0,0) and (2,0). A
     /// reading that never lets the defender fill its own eye lets Black
-    /// take the stone at (4,0). (KGS 2003-07-30-21, top: White's group of
+    /// take the stone, playing (4,0). (KGS 2003-07-30-21, top: White's group of
     /// 12 stones, alive in `RE`, was read dead whoever moves first.)
     #[test]
     fn a_false_eye_is_filled_to_save_the_chain_it_joins() {
