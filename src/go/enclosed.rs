@@ -13,9 +13,9 @@
 //! and safe when the opponent cannot capture it even moving first; the
 //! estimate keeps the playouts' verdict on the unsettled ones.
 //! Chains that are pass-alive (Benson), have many liberties, or are the
-//! opponent's and reach a large open area, bound the region like the
-//! edge: they cannot be captured in it, so their other liberties do not
-//! matter.
+//! opponent's and reach a large open area or hang together with such a
+//! chain, bound the region like the edge: they cannot be captured in it,
+//! so their other liberties do not matter.
 
 use crate::go::board::{Board, Color, EmptyRegions};
 use std::collections::HashMap;
@@ -73,7 +73,8 @@ impl Terrain {
 /// group's small chains in atari besides the target's
 /// (`SMALL_OWN_CHAIN`). Pass-alive chains bound the
 /// region instead of joining it, as chains with `WALL_LIBERTIES` (10)
-/// liberties do, and the opponent's chains that reach a large open area.
+/// liberties do, and the opponent's chains that reach a large open area
+/// or share a liberty with such a chain (`linked_to_safe`).
 /// The group's chains in atari beside the opponent's stones inside join
 /// the group too: taking such a stone leaves an eye only if they survive.
 pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
@@ -139,17 +140,20 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                         }
                     }
                     Some(c) => {
+                        let id = board.chain_id(q);
+                        if terrain.fixed[q] || seen_chains.contains(&id) {
+                            continue;
+                        }
                         let joins = if inner_stone {
                             c == color && board.atari_liberty(q).is_some()
                         } else {
-                            c == color || !terrain.open[board.chain_id(q)]
+                            c == color || !terrain.open[id]
                         };
                         if joins
-                            && !terrain.fixed[q]
-                            && !seen_chains.contains(&board.chain_id(q))
                             && !has_wall_liberties(board, q)
+                            && (c == color || !linked_to_safe(board, q, r, terrain))
                         {
-                            seen_chains.push(board.chain_id(q));
+                            seen_chains.push(id);
                             todo.push(q);
                         }
                     }
@@ -183,6 +187,35 @@ const SMALL_OWN_CHAIN: usize = 2;
 /// pass-alive chains alone; 12 lost a winner, and 7 lost two games: such
 /// chains can be short of liberties in a race.)
 const WALL_LIBERTIES: usize = 10;
+
+/// Whether the chain through `q`, next to the region's point `r`,
+/// shares a liberty other than `r` with a chain of its colour that is
+/// pass-alive, a wall or reaches a large open area: the two hang
+/// together, and the attacker of the region cannot cut them there. The
+/// opponent's such chains bound the region like walls; joining it, they
+/// took it over `MAX_REGION` (10) points with liberties that do not
+/// matter to the fight.
+fn linked_to_safe(board: &Board, q: usize, r: usize, terrain: &Terrain) -> bool {
+    let (color, id) = (board.at(q), board.chain_id(q));
+    let safe = |m: usize| {
+        board.at(m) == color
+            && board.chain_id(m) != id
+            && (terrain.open[board.chain_id(m)] || terrain.fixed[m] || has_wall_liberties(board, m))
+    };
+    let mut linked = false;
+    board.for_each_stone(q, |s| {
+        for l in board.neighbours(s) {
+            if linked || l == r || !board.on_board(l) || board.at(l).is_some() {
+                continue;
+            }
+            linked = board
+                .neighbours(l)
+                .into_iter()
+                .any(|m| board.on_board(m) && safe(m));
+        }
+    });
+    linked
+}
 
 /// Whether the chain through `q` has at least [`WALL_LIBERTIES`]
 /// liberties: told from the pseudo-liberty count when it can be, else
@@ -507,6 +540,24 @@ mod tests {
         // Black's own chain reaching the open area still rules out the
         // reading of Black's group.
         assert_eq!(reading(b, 2, 1), None);
+    }
+
+    /// Black's stone at (1,0) has two liberties: (0,0) in White's region
+    /// and (2,0), which it shares with Black's wall around the nine-point
+    /// pocket on the right (the wall reaches the open area). The two hang
+    /// together, so the stone bounds White's region; joining it, its
+    /// liberties and the pocket would take the region to 12 points, too
+    /// many to read. White's group has one eye: dead. (KGS 2002-09-22-6,
+    /// bottom right: White's 11 stones at `rn` and `sr`, dead in `RE`,
+    /// B+33.5; the playouts kept them alive about half of the time.)
+    #[test]
+    fn an_opponent_chain_joined_to_a_wall_bounds_the_region() {
+        let b = ". X . . . . . X . . . .
+                 O O X . . . . X . . . .
+                 . O X X X X X X . . . .
+                 O O X . . . . . . . . .
+                 X X X . . . . . . . . .";
+        assert_eq!(reading(b, 0, 1), Some((true, true)));
     }
 
     /// Black's group has an eye at (1,1) and would take White's stone at
