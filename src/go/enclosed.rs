@@ -63,6 +63,13 @@ impl Terrain {
         });
         Terrain { fixed, open }
     }
+
+    /// Whether the chain through `q` cannot be captured in any region:
+    /// pass-alive, a wall of [`WALL_LIBERTIES`], or reaching a large open
+    /// area.
+    fn stands(&self, board: &Board, q: usize) -> bool {
+        self.fixed[q] || self.open[board.chain_id(q)] || has_wall_liberties(board, q)
+    }
 }
 
 /// The closed region of the chain through `p`: the empty points around
@@ -141,18 +148,19 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                     }
                     Some(c) => {
                         let id = board.chain_id(q);
-                        if terrain.fixed[q] || seen_chains.contains(&id) {
+                        if seen_chains.contains(&id) {
                             continue;
                         }
-                        let joins = if inner_stone {
-                            c == color && board.atari_liberty(q).is_some()
+                        let joins = if c == color {
+                            (!inner_stone || board.atari_liberty(q).is_some())
+                                && !terrain.fixed[q]
+                                && !has_wall_liberties(board, q)
                         } else {
-                            c == color || !terrain.open[id]
+                            !inner_stone
+                                && !terrain.stands(board, q)
+                                && !linked_to_safe(board, q, r, terrain)
                         };
-                        if joins
-                            && !has_wall_liberties(board, q)
-                            && (c == color || !linked_to_safe(board, q, r, terrain))
-                        {
+                        if joins {
                             seen_chains.push(id);
                             todo.push(q);
                         }
@@ -197,11 +205,8 @@ const WALL_LIBERTIES: usize = 10;
 /// matter to the fight.
 fn linked_to_safe(board: &Board, q: usize, r: usize, terrain: &Terrain) -> bool {
     let (color, id) = (board.at(q), board.chain_id(q));
-    let safe = |m: usize| {
-        board.at(m) == color
-            && board.chain_id(m) != id
-            && (terrain.open[board.chain_id(m)] || terrain.fixed[m] || has_wall_liberties(board, m))
-    };
+    let safe =
+        |m: usize| board.at(m) == color && board.chain_id(m) != id && terrain.stands(board, m);
     let mut linked = false;
     board.for_each_stone(q, |s| {
         for l in board.neighbours(s) {
@@ -396,11 +401,9 @@ impl Reading<'_> {
 /// none of them is in atari: a play there fills an eye and connects no
 /// chain that needs it.
 fn fills_own_eye(b: &Board, color: Color, r: usize) -> bool {
-    let n = b.neighbours(r);
-    n.iter().all(|&q| !b.on_board(q) || b.at(q) == Some(color))
-        && !n
-            .iter()
-            .any(|&q| b.on_board(q) && b.atari_liberty(q).is_some())
+    b.neighbours(r)
+        .iter()
+        .all(|&q| !b.on_board(q) || (b.at(q) == Some(color) && b.atari_liberty(q).is_none()))
 }
 
 #[cfg(test)]
