@@ -4,7 +4,7 @@
 mod audit;
 
 pub use audit::Verdict;
-use audit::{agrees_if, audit, dead_left_on_board, for_the_other_colour, recorded_score};
+use audit::{agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score};
 
 use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
@@ -158,36 +158,30 @@ pub fn go_score(
         );
         Verdict::RulesUnknown
     } else {
-        audit(&result, w, margin, &mut row.reason)
+        compare(&result, w, margin, &mut row.reason)
     };
-    // Chain fates explain a count only where they were decided.
-    if settings.agrees_if
-        && matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
-        && source != DeadSource::None
-    {
-        // Only against a recorded score (not `B+` without a margin).
-        if let Some(target) = recorded_score(&result) {
+    // The recorded score a mismatch is explained against: chain fates
+    // explain a count only where they were decided, and only a recorded
+    // score (not `B+` without a margin) can be reached.
+    let target = (matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+        && source != DeadSource::None)
+        .then(|| recorded_score(&result))
+        .flatten();
+    let mut dead_left = false;
+    if let Some(target) = target {
+        if settings.agrees_if {
             row.agrees_if = agrees_if(&d, &replay.board, &s, &rules, &counts, target);
             row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
         }
-    }
-    // RE reached only by leaving a surely dead chain on the board: the
-    // record's error, whatever the estimate says elsewhere (with no stone
-    // taken off, there is none to leave).
-    let mut dead_left = false;
-    if matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
-        && source != DeadSource::None
-    {
-        if let Some(target) = recorded_score(&result) {
-            if let Some((left, why)) =
-                dead_left_on_board(&d, &replay.board, &rules, &counts, target)
-            {
-                dead_left = true;
-                row.reason = join(
-                    &row.reason,
-                    &format!("RE is the count with {left} left on the board, though {why}"),
-                );
-            }
+        // RE reached only by leaving a surely dead chain on the board: the
+        // record's error, whatever the estimate says elsewhere (with no
+        // stone taken off, there is none to leave).
+        if let Some((left, why)) = dead_left_on_board(&d, &replay.board, &rules, &counts, target) {
+            dead_left = true;
+            row.reason = join(
+                &row.reason,
+                &format!("RE is the count with {left} left on the board, though {why}"),
+            );
         }
     }
     // A margin no count on this board can reach: the record is wrong.

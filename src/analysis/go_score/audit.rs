@@ -196,7 +196,7 @@ pub(super) fn for_the_other_colour(recorded: &GameResult, w: Option<Color>, marg
 }
 
 /// Compares the recomputed result with `RE`.
-pub(super) fn audit(
+pub(super) fn compare(
     recorded: &GameResult,
     w: Option<Color>,
     margin: f64,
