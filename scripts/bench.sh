@@ -11,6 +11,9 @@
 # 3. times recount on it with --threads 2 and --threads 1 (--no-scores: parse,
 #    replay, area score, the peer's work), then once with scoring
 #    (--dead-stones none) and the dead-stone estimator on one archive copy;
+#    the estimator's peer is GNU Go 3.8's final_score (dead stones and the
+#    count, as the estimator does) on a sample of the same scored games, two at
+#    a time (scripts/gnugo_final_score.py; apt-get install gnugo if missing);
 # 4. times sgfmill (scripts/bench_sgfmill.py, one process, one core) on one
 #    archive, in a venv at .venv-bench/ that this script creates;
 # 5. prints games/s and the ratios.
@@ -24,6 +27,8 @@
 #   PEER_ARCHIVE=NAME  archive (file name in RECOUNT_DATA) for sgfmill
 #                      (default kgs-2001-19-2298.tar.gz)
 #   VENV=DIR           venv for sgfmill (default .venv-bench)
+#   GNUGO_GAMES=N      scored games of PEER_ARCHIVE for GNU Go (default 40;
+#                      0 skips GNU Go, as does SKIP_ESTIMATE=1)
 #   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
 #   RECOUNT_BIN=PATH   time this recount binary and skip the cargo build
 set -euo pipefail
@@ -204,6 +209,39 @@ print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-
     echo "   games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
 fi
 
+# ---- GNU Go, the estimator's peer ---------------------------------------------
+# GNU Go 3.8's final_score decides the dead stones and counts, the estimator's
+# job: GNUGO_GAMES scored games of PEER_ARCHIVE, evenly spaced, two GNU Go
+# processes at a time (2 cores, as the estimator); games per second of the
+# whole run, failed games (timeouts) included in the time but not the count.
+G_GAMES= G_SECS= G_RATE= G_FAILED=
+GNUGO_GAMES=${GNUGO_GAMES:-40}
+[[ $GNUGO_GAMES =~ ^[0-9]+$ ]] || die "GNUGO_GAMES must be a number (got '$GNUGO_GAMES')"
+if [[ ${SKIP_ESTIMATE:-0} != 1 ]] && (( GNUGO_GAMES > 0 )); then
+    echo
+    echo "== GNU Go final_score ($GNUGO_GAMES scored games of $PEER_ARCHIVE, 2 at a time)"
+    if ! command -v gnugo >/dev/null 2>&1 && [[ ! -x /usr/games/gnugo ]] && [[ -z ${GNUGO:-} ]]; then
+        echo "   installing GNU Go (apt-get install -y gnugo)"
+        apt-get install -y gnugo >/dev/null 2>&1 \
+            || { apt-get update >/dev/null 2>&1 && apt-get install -y gnugo >/dev/null 2>&1; } \
+            || echo "   cannot install gnugo: GNU Go skipped"
+    fi
+    if command -v gnugo >/dev/null 2>&1 || [[ -x /usr/games/gnugo ]] || [[ -n ${GNUGO:-} ]]; then
+        [[ -f $DATA/$PEER_ARCHIVE ]] || die "archive $DATA/$PEER_ARCHIVE not found (set PEER_ARCHIVE)"
+        t0=$(now)
+        python3 scripts/gnugo_final_score.py --only-scored --sample "$GNUGO_GAMES" --jobs 2 \
+            --quiet --out "$TMP/gnugo.csv" "$DATA/$PEER_ARCHIVE"
+        t1=$(now)
+        G_SECS=$(elapsed "$t0" "$t1")
+        read -r G_GAMES G_FAILED < <(python3 -c 'import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+failed = sum(1 for r in rows if r["error"])
+print(len(rows) - failed, failed)' "$TMP/gnugo.csv")
+        G_RATE=$(awk -v g="$G_GAMES" -v s="$G_SECS" 'BEGIN { if (s > 0) printf "%.2f", g / s; else print 0 }')
+        echo "   games scored: $G_GAMES   failed: $G_FAILED   wall: $G_SECS s"
+    fi
+fi
+
 # ---- sgfmill ----------------------------------------------------------------
 P_GAMES= P_SECS= P_RATE=
 if [[ $SKIP_PEER == 1 ]]; then
@@ -261,12 +299,19 @@ if [[ -n $S_RATE ]]; then
         "scoring (2 threads):" "$S_GAMES" "$S_SECS" "$S_RATE"
 fi
 if [[ -n $E_RATE ]]; then
-    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated; GNU Go 3.8 final_score: ~1.6 s/game, scripts/accuracy.sh)\n' \
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated)\n' \
         "estimator (2 threads):" "$E_GAMES" "$E_SECS" "$E_RATE"
+fi
+if [[ -n $G_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed)\n' \
+        "GNU Go (2 processes):" "$G_GAMES" "$G_SECS" "$G_RATE" "$G_FAILED"
 fi
 set -- $THREADS
 if (( $# >= 2 )); then
     echo "scaling recount($1 threads)/recount($2 thread$([[ $2 == 1 ]] || echo s)): $(ratio "${R_RATE[$1]}" "${R_RATE[$2]}")"
+fi
+if [[ -n $E_RATE && -n $G_RATE ]]; then
+    echo "ratio estimator/GNU Go final_score: $(ratio "$E_RATE" "$G_RATE")"
 fi
 if [[ -n $P_RATE ]]; then
     for t in $THREADS; do
