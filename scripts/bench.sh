@@ -217,16 +217,17 @@ fi
 G_GAMES= G_SECS= G_RATE= G_FAILED=
 GNUGO_GAMES=${GNUGO_GAMES:-40}
 [[ $GNUGO_GAMES =~ ^[0-9]+$ ]] || die "GNUGO_GAMES must be a number (got '$GNUGO_GAMES')"
+have_gnugo() { command -v gnugo >/dev/null 2>&1 || [[ -x /usr/games/gnugo || -n ${GNUGO:-} ]]; }
 if [[ ${SKIP_ESTIMATE:-0} != 1 ]] && (( GNUGO_GAMES > 0 )); then
     echo
     echo "== GNU Go final_score ($GNUGO_GAMES scored games of $PEER_ARCHIVE, 2 at a time)"
-    if ! command -v gnugo >/dev/null 2>&1 && [[ ! -x /usr/games/gnugo ]] && [[ -z ${GNUGO:-} ]]; then
+    if ! have_gnugo; then
         echo "   installing GNU Go (apt-get install -y gnugo)"
         apt-get install -y gnugo >/dev/null 2>&1 \
             || { apt-get update >/dev/null 2>&1 && apt-get install -y gnugo >/dev/null 2>&1; } \
             || echo "   cannot install gnugo: GNU Go skipped"
     fi
-    if command -v gnugo >/dev/null 2>&1 || [[ -x /usr/games/gnugo ]] || [[ -n ${GNUGO:-} ]]; then
+    if have_gnugo; then
         [[ -f $DATA/$PEER_ARCHIVE ]] || die "archive $DATA/$PEER_ARCHIVE not found (set PEER_ARCHIVE)"
         t0=$(now)
         python3 scripts/gnugo_final_score.py --only-scored --sample "$GNUGO_GAMES" --jobs 2 \
