@@ -163,10 +163,9 @@ pub fn go_score(
     // The recorded score a mismatch is explained against: chain fates
     // explain a count only where they were decided, and only a recorded
     // score (not `B+` without a margin) can be reached.
-    let target = (matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
-        && source != DeadSource::None)
-        .then(|| recorded_score(&result))
-        .flatten();
+    let explained = matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+        && source != DeadSource::None;
+    let target = recorded_score(&result).filter(|_| explained);
     let mut dead_left = false;
     if let Some(target) = target {
         if settings.agrees_if {
