@@ -136,9 +136,30 @@ pub struct Board {
     ko: Option<(u16, Color)>,
     /// Points emptied by the last play (captures and suicide).
     emptied: Vec<u16>,
-    /// Points whose entries [`Board::play_logged`] changed since the last
-    /// [`Board::copy_from`] or [`Board::restore_from`] (with repeats).
-    changed: Vec<u16>,
+    /// The entries [`Board::play_logged`] changed, as they were before,
+    /// oldest first: [`Board::undo_to`] puts them back in reverse order.
+    saved: Vec<Saved>,
+}
+
+/// One point's entries as they were before a logged play changed them.
+#[derive(Debug, Clone, Copy)]
+struct Saved {
+    point: u16,
+    cell: u8,
+    head: u16,
+    next: u16,
+    chain_size: u16,
+    pseudo_libs: u16,
+    lib_sum: u64,
+    lib_squares: u64,
+}
+
+/// A position to go back to with [`Board::undo_to`]: how long the undo
+/// log was, and the ko then.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    saved: usize,
+    ko: Option<(u16, Color)>,
 }
 
 impl Board {
@@ -166,7 +187,7 @@ impl Board {
             lib_squares: vec![0; n],
             ko: None,
             emptied: Vec::new(),
-            changed: Vec::new(),
+            saved: Vec::new(),
         }
     }
 
@@ -477,35 +498,44 @@ impl Board {
         self.play_at_as::<false>(color, p)
     }
 
-    /// [`Board::play_at`], noting the points whose entries it changes so
-    /// that [`Board::restore_from`] can undo it: a reading tries many
-    /// moves from one position, and restoring those few points costs far
-    /// less than copying the whole board for each.
+    /// [`Board::play_at`], saving the entries it changes so that
+    /// [`Board::undo_to`] can take it back: a reading tries many moves from
+    /// one position, and undoing those few points costs far less than
+    /// copying the whole board for each.
     pub fn play_logged(&mut self, color: Color, p: usize) -> Played {
         self.play_at_as::<true>(color, p)
     }
 
-    /// Makes this board `other` again after [`Board::play_logged`] plays
-    /// (and passes) from a copy of it ([`Board::copy_from`] or this).
-    pub fn restore_from(&mut self, other: &Board) {
-        for &i in &self.changed {
-            let i = i as usize;
-            self.cells[i] = other.cells[i];
-            self.head[i] = other.head[i];
-            self.next[i] = other.next[i];
-            self.chain_size[i] = other.chain_size[i];
-            self.pseudo_libs[i] = other.pseudo_libs[i];
-            self.lib_sum[i] = other.lib_sum[i];
-            self.lib_squares[i] = other.lib_squares[i];
+    /// The position now, to come back to with [`Board::undo_to`] after
+    /// [`Board::play_logged`] plays and passes.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            saved: self.saved.len(),
+            ko: self.ko,
         }
-        self.changed.clear();
-        self.ko = other.ko;
-        self.emptied.clear();
-        debug_assert!(self.same_as(other));
     }
 
-    /// Whether every entry equals `other`'s (for the debug check of
-    /// [`Board::restore_from`]).
+    /// Takes back every [`Board::play_logged`] play since `mark` (marks
+    /// nest: undo to the latest first).
+    pub fn undo_to(&mut self, mark: Mark) {
+        while self.saved.len() > mark.saved {
+            let Some(e) = self.saved.pop() else { break };
+            let i = e.point as usize;
+            self.cells[i] = e.cell;
+            self.head[i] = e.head;
+            self.next[i] = e.next;
+            self.chain_size[i] = e.chain_size;
+            self.pseudo_libs[i] = e.pseudo_libs;
+            self.lib_sum[i] = e.lib_sum;
+            self.lib_squares[i] = e.lib_squares;
+        }
+        self.ko = mark.ko;
+        self.emptied.clear();
+    }
+
+    /// Whether every entry equals `other`'s (for the tests of
+    /// [`Board::undo_to`]).
+    #[cfg(test)]
     fn same_as(&self, other: &Board) -> bool {
         self.cells == other.cells
             && self.head == other.head
@@ -517,11 +547,21 @@ impl Board {
             && self.ko == other.ko
     }
 
-    /// Notes point `p`'s entries as changed when `LOG` is set (a constant:
-    /// the playouts' plays pay nothing).
+    /// Saves point `p`'s entries before a change when `LOG` is set (a
+    /// constant: the playouts' plays pay nothing). Every change to a
+    /// point's entries comes after such a call.
     fn log<const LOG: bool>(&mut self, p: usize) {
         if LOG {
-            self.changed.push(p as u16);
+            self.saved.push(Saved {
+                point: p as u16,
+                cell: self.cells[p],
+                head: self.head[p],
+                next: self.next[p],
+                chain_size: self.chain_size[p],
+                pseudo_libs: self.pseudo_libs[p],
+                lib_sum: self.lib_sum[p],
+                lib_squares: self.lib_squares[p],
+            });
         }
     }
 
@@ -595,7 +635,7 @@ impl Board {
         self.lib_squares.copy_from_slice(&other.lib_squares);
         self.ko = other.ko;
         self.emptied.clear();
-        self.changed.clear();
+        self.saved.clear();
     }
 
     /// A pass: only clears the ko ban.
@@ -1015,34 +1055,42 @@ mod tests {
         assert!(found > 10, "only {found} snapback captures met");
     }
 
-    /// Restoring from the board a copy started from undoes every logged
-    /// play since: all entries equal again.
+    /// Undoing to a mark takes back every logged play since: all entries
+    /// equal again, and marks nest as a reading's lines do.
     #[test]
-    fn restoring_undoes_logged_plays_and_passes() {
-        // Random boards, then up to eight plays on any empty point (so
-        // captures, merges and suicides), each side in turn, and a pass.
+    fn undoing_takes_back_logged_plays_and_passes() {
+        // Random boards, then two stretches of up to eight plays on any
+        // empty point (so captures, merges and suicides), each side in
+        // turn, and a pass: undone to the mark between them, then to the
+        // first.
         let mut rng = super::random::Rng(0x2545_f491_4f6c_dd1d);
         let mut captures = 0;
+        let mut play_some = |b: &mut Board, rng: &mut super::random::Rng| {
+            for step in 0..1 + rng.below(8) {
+                let empty: Vec<usize> = b.points().filter(|&p| b.at(p).is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let p = empty[rng.below(empty.len() as u64) as usize];
+                let color = [Color::Black, Color::White][step as usize % 2];
+                let played = b.play_logged(color, p);
+                captures += played.captured + played.suicided;
+            }
+            b.pass();
+        };
         for round in 0..300 {
             let base = super::random::board(&mut rng, 8);
             let mut b = base.clone();
-            b.copy_from(&base);
-            for again in 0..2 {
-                for step in 0..1 + rng.below(8) {
-                    let empty: Vec<usize> = base.points().filter(|&p| b.at(p).is_none()).collect();
-                    if empty.is_empty() {
-                        break;
-                    }
-                    let p = empty[rng.below(empty.len() as u64) as usize];
-                    let color = [Color::Black, Color::White][step as usize % 2];
-                    let played = b.play_logged(color, p);
-                    captures += played.captured + played.suicided;
-                }
-                b.pass();
-                b.restore_from(&base);
-                assert!(b.same_as(&base), "round {round}, restore {again}");
-                assert_eq!(b.emptied().count(), 0);
-            }
+            let first = b.mark();
+            play_some(&mut b, &mut rng);
+            let between = b.clone();
+            let second = b.mark();
+            play_some(&mut b, &mut rng);
+            b.undo_to(second);
+            assert!(b.same_as(&between), "round {round}, inner mark");
+            b.undo_to(first);
+            assert!(b.same_as(&base), "round {round}, outer mark");
+            assert_eq!(b.emptied().count(), 0);
         }
         assert!(captures > 100, "the plays should capture: {captures}");
     }
