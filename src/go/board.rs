@@ -518,8 +518,7 @@ impl Board {
     /// Takes back every [`Board::play_logged`] play since `mark` (marks
     /// nest: undo to the latest first).
     pub fn undo_to(&mut self, mark: Mark) {
-        while self.saved.len() > mark.saved {
-            let Some(e) = self.saved.pop() else { break };
+        for e in self.saved.drain(mark.saved..).rev() {
             let i = e.point as usize;
             self.cells[i] = e.cell;
             self.head[i] = e.head;

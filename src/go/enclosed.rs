@@ -355,7 +355,7 @@ impl Reading<'_> {
         let target = b.chain_id(self.target);
         for i in 0..=2 * n {
             let b = &self.board;
-            let r = self.region.get(i % n).copied().filter(|_| i < 2 * n);
+            let r = (i < 2 * n).then(|| self.region[i % n]);
             if r.is_some_and(|r| (i < n) != is_liberty_of(b, target, r)) {
                 continue;
             }
