@@ -28,7 +28,14 @@ pub(super) fn mark_fills(live: &Board, s: &mut Settlement) {
         b.neighbours(d)
             .iter()
             .filter(|&&q| b.at(q) == Some(c))
-            .map(|&q| b.liberties(q, 4).len())
+            .map(|&q| {
+                // Four or more (all the same here) are told without a walk.
+                if b.surely_more_liberties_than(q, 3) {
+                    4
+                } else {
+                    b.liberties(q, 4).len()
+                }
+            })
             .min()
             .unwrap_or(4)
     };
