@@ -10,7 +10,7 @@
 
 use crate::go::board::{Board, Color};
 
-/// Per point: the region index (points not of `color`) or chain id.
+/// Benson's verdicts for one colour, per point.
 pub struct BensonResult {
     /// `alive[p]`: point `p` holds a pass-alive stone of the colour.
     pub alive: Vec<bool>,
@@ -23,9 +23,9 @@ pub struct BensonResult {
 /// Runs Benson's algorithm for `color`.
 pub fn benson(board: &Board, color: Color) -> BensonResult {
     let n = board.index_len();
-    // Chains of the colour, by chain id.
+    const NONE: u32 = u32::MAX;
     // Chain number by chain id (head point).
-    let mut number = vec![usize::MAX; n];
+    let mut number = vec![NONE; n];
     let mut chains = 0;
     for p in board.points() {
         if board.at(p) == Some(color) && board.chain_id(p) == p {
@@ -33,92 +33,82 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
             chains += 1;
         }
     }
-    let chain_index = |id: usize| Some(number[id]).filter(|&c| c != usize::MAX);
-    // Regions: flood fill over points not of the colour.
-    let mut region_of = vec![usize::MAX; n];
-    let mut regions: Vec<Region> = Vec::new();
+    let chain_at = |m: usize| -> Option<usize> {
+        (board.at(m) == Some(color)).then(|| number[board.chain_id(m)] as usize)
+    };
+    // Regions: flood fill over points not of the colour. Each region's
+    // chains (those next to it) lie in `region_chains[starts[r]..starts[r
+    // + 1]]`, each with whether the region is vital to it: every empty
+    // point of the region is its liberty (or the region has none).
+    let mut region_of = vec![NONE; n];
+    let mut starts: Vec<usize> = vec![0];
+    let mut region_chains: Vec<usize> = Vec::new();
+    let mut vital: Vec<bool> = Vec::new();
+    // Per chain: the region's empty points next to it (reset per region).
+    let mut next_to = vec![0u32; chains as usize];
     let mut stack = Vec::new();
     for p in board.points() {
-        if board.at(p) == Some(color) || region_of[p] != usize::MAX {
+        if board.at(p) == Some(color) || region_of[p] != NONE {
             continue;
         }
-        let r = regions.len();
-        let mut region = Region::default();
+        let r = (starts.len() - 1) as u32;
+        let first = region_chains.len();
+        let mut empties = 0u32;
         region_of[p] = r;
         stack.push(p);
         while let Some(q) = stack.pop() {
-            region.points.push(q);
-            for m in board.neighbours(q) {
+            let empty = board.at(q).is_none();
+            empties += empty as u32;
+            let mut seen = [usize::MAX; 4];
+            for (k, m) in board.neighbours(q).into_iter().enumerate() {
                 if !board.on_board(m) {
                     continue;
                 }
-                if board.at(m) == Some(color) {
-                    let c = chain_index(board.chain_id(m)).expect("chain of the colour");
-                    if !region.chains.contains(&c) {
-                        region.chains.push(c);
+                match chain_at(m) {
+                    Some(c) => {
+                        if !region_chains[first..].contains(&c) {
+                            region_chains.push(c);
+                        }
+                        if empty && !seen[..k].contains(&c) {
+                            seen[k] = c;
+                            next_to[c] += 1;
+                        }
                     }
-                } else if region_of[m] == usize::MAX {
-                    region_of[m] = r;
-                    stack.push(m);
+                    None if region_of[m] == NONE => {
+                        region_of[m] = r;
+                        stack.push(m);
+                    }
+                    None => {}
                 }
             }
         }
-        regions.push(region);
+        for &c in &region_chains[first..] {
+            vital.push(empties == 0 || next_to[c] == empties);
+            next_to[c] = 0;
+        }
+        starts.push(region_chains.len());
     }
-    // Vital: every empty point of the region is adjacent to the chain.
-    // Count, per region, the empty points next to each chain.
-    let vital: Vec<Vec<usize>> = regions
-        .iter()
-        .map(|r| {
-            let mut empties = 0u32;
-            let mut counts: Vec<(usize, u32)> = Vec::new();
-            for &q in r.points.iter().filter(|&&q| board.at(q).is_none()) {
-                empties += 1;
-                let mut seen: [usize; 4] = [usize::MAX; 4];
-                for (k, m) in board.neighbours(q).into_iter().enumerate() {
-                    if board.at(m) != Some(color) {
-                        continue;
-                    }
-                    let Some(c) = chain_index(board.chain_id(m)) else {
-                        continue;
-                    };
-                    if seen[..k].contains(&c) {
-                        continue;
-                    }
-                    seen[k] = c;
-                    match counts.iter_mut().find(|e| e.0 == c) {
-                        Some(e) => e.1 += 1,
-                        None => counts.push((c, 1)),
-                    }
-                }
-            }
-            r.chains
-                .iter()
-                .copied()
-                .filter(|&c| empties == 0 || counts.iter().any(|e| e.0 == c && e.1 == empties))
-                .collect()
-        })
-        .collect();
-    let mut chain_live = vec![true; chains];
-    let mut region_live = vec![true; regions.len()];
+    let regions = starts.len() - 1;
+    let span = |r: usize| starts[r]..starts[r + 1];
+    let mut chain_live = vec![true; chains as usize];
+    let mut region_live = vec![true; regions];
+    let mut vital_count = vec![0u32; chains as usize];
     loop {
         let mut changed = false;
-        let mut vital_count = vec![0u32; chains];
-        for (r, v) in vital.iter().enumerate() {
-            if region_live[r] {
-                for &c in v {
-                    vital_count[c] += 1;
-                }
+        vital_count.iter_mut().for_each(|v| *v = 0);
+        for r in (0..regions).filter(|&r| region_live[r]) {
+            for i in span(r).filter(|&i| vital[i]) {
+                vital_count[region_chains[i]] += 1;
             }
         }
-        for c in 0..chains {
+        for c in 0..chains as usize {
             if chain_live[c] && vital_count[c] < 2 {
                 chain_live[c] = false;
                 changed = true;
             }
         }
-        for (r, region) in regions.iter().enumerate() {
-            if region_live[r] && region.chains.iter().any(|&c| !chain_live[c]) {
+        for r in 0..regions {
+            if region_live[r] && region_chains[span(r)].iter().any(|&c| !chain_live[c]) {
                 region_live[r] = false;
                 changed = true;
             }
@@ -130,22 +120,16 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
     let mut alive = vec![false; n];
     let mut territory = vec![false; n];
     for p in board.points() {
-        if board.at(p) == Some(color) {
-            alive[p] = chain_index(board.chain_id(p)).is_some_and(|c| chain_live[c]);
+        if let Some(c) = chain_at(p) {
+            alive[p] = chain_live[c];
         } else {
-            let r = region_of[p];
+            let r = region_of[p] as usize;
             // Only small regions (vital to a living chain) are certain:
             // the opponent may still live in a large one.
-            territory[p] = region_live[r] && !vital[r].is_empty();
+            territory[p] = region_live[r] && vital[span(r)].contains(&true);
         }
     }
     BensonResult { alive, territory }
-}
-
-#[derive(Default)]
-struct Region {
-    points: Vec<usize>,
-    chains: Vec<usize>,
 }
 
 #[cfg(test)]
