@@ -29,7 +29,7 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
     let mut chains = 0;
     for p in board.points() {
         if board.at(p) == Some(color) && board.chain_id(p) == p {
-            number[p] = chains;
+            number[p] = chains as u32;
             chains += 1;
         }
     }
@@ -45,7 +45,7 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
     let mut region_chains: Vec<usize> = Vec::new();
     let mut vital: Vec<bool> = Vec::new();
     // Per chain: the region's empty points next to it (reset per region).
-    let mut next_to = vec![0u32; chains as usize];
+    let mut next_to = vec![0u32; chains];
     let mut stack = Vec::new();
     for p in board.points() {
         if board.at(p) == Some(color) || region_of[p] != NONE {
@@ -90,18 +90,18 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
     }
     let regions = starts.len() - 1;
     let span = |r: usize| starts[r]..starts[r + 1];
-    let mut chain_live = vec![true; chains as usize];
+    let mut chain_live = vec![true; chains];
     let mut region_live = vec![true; regions];
-    let mut vital_count = vec![0u32; chains as usize];
+    let mut vital_count = vec![0u32; chains];
     loop {
         let mut changed = false;
-        vital_count.iter_mut().for_each(|v| *v = 0);
+        vital_count.fill(0);
         for r in (0..regions).filter(|&r| region_live[r]) {
             for i in span(r).filter(|&i| vital[i]) {
                 vital_count[region_chains[i]] += 1;
             }
         }
-        for c in 0..chains as usize {
+        for c in 0..chains {
             if chain_live[c] && vital_count[c] < 2 {
                 chain_live[c] = false;
                 changed = true;
