@@ -519,6 +519,19 @@ mod tests {
         assert_eq!(reading(twelve, 1, 1), None);
     }
 
+    /// An eye space of eleven points is the largest read (`MAX_REGION`):
+    /// White's two stones inside are captured, and Black lives whoever
+    /// moves first.
+    #[test]
+    fn a_region_of_eleven_points_is_read() {
+        let eleven = "O O O O O O O O O O O O O O O
+                      O X X X X X X X X X X X X X O
+                      O X . . . . O O . . . . . X O
+                      O X X X X X X X X X X X X X O
+                      O O O O O O O O O O O O O O O";
+        assert_eq!(reading(eleven, 1, 1), Some((false, false)));
+    }
+
     /// White's stone at (5,0) joins its living group only through the
     /// eye at (4,0). Black's (6,0) puts it in atari; White fills the eye to
     /// connect, and the group keeps its two eyes at (0,0) and (2,0). A
