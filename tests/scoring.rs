@@ -232,6 +232,30 @@ fn false_seki_in_kgs_games_are_read_out() {
     assert!(!text.contains("W chain at ab"), "{text}");
 }
 
+/// A seki read out in a region of eleven points, the largest read: in
+/// KGS 2002-08-05-7 White's corner chains at `bn` and `cp` share
+/// liberties with Black's stones inside, at `ap` and `bs`: a seki Black
+/// cannot break even moving first. The playouts killed them (B+5.5 with
+/// regions of up to 10 points); read, the count is `RE`, W+19.5 (GNU Go
+/// 3.8: W+21.5).
+#[test]
+fn a_seki_in_an_eleven_point_region_is_read_out() {
+    let file = "fixtures/go/kgs/2002-08-05-7.sgf";
+    let r = estimated_score_row(file);
+    assert_eq!(
+        (r["verdict"].as_str(), r["score_japanese"].as_str()),
+        ("agrees", "-19.5"),
+        "{r:?}"
+    );
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &[
+            "  W chain at bn (3 stones, 11-point region): alive, not captured even if Black moves first",
+            "  W chain at cp (6 stones, 11-point region): alive, not captured even if Black moves first",
+        ],
+    );
+}
+
 /// Mismatches the record explains, pointed out in `reason` and counted in
 /// `summary.csv`, each checked against GNU Go 3.8's final_score:
 /// - KGS records of July to October 2000 give `B+` whoever won: in
