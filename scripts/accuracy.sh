@@ -15,7 +15,8 @@
 #    - exact-margin agreement: verdict == agrees, or same winner and
 #      |score_margin - recorded_margin| < 0.01;
 #    - winner agreement: score_winner == recorded_winner;
-#    - the same split by dead_source (markup / estimate / none);
+#    - the same split by dead_source (markup / estimate / none), and by
+#      archive (or folder holding the files) when there are 2 to 20;
 #    - the accuracy targets (README, Accuracy): with markup 99% exact
 #      margin, estimated 95% exact margin and 99.5% winner, each met or
 #      missed by so many games;
@@ -58,8 +59,9 @@
 #                       (default sgf: counting from each record's RU)
 #   SEEDS="1 2 …"       also run recount with each --seed N (playout seeds;
 #                       only estimated games can change) and print each
-#                       seed's agreement, the mean, and the games whose
-#                       agreement depends on the seed (default: none)
+#                       seed's agreement, the mean, each input's range over
+#                       the seeds, and the games whose agreement depends on
+#                       the seed (default: none)
 #   MISMATCHES=N        mismatches listed (default 10)
 #   RECOUNT_BIN=PATH    use this recount binary and skip the cargo build
 #   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
@@ -288,6 +290,25 @@ for name, rs in groups.items():
                                    pct(sum(map(exact_ok, rs)), len(rs))))
 print()
 
+# Per archive, or per folder holding the files, when there are several
+# (and not so many that the table would drown the rest).
+def place(r):
+    return r["source"] if r.get("member") else os.path.dirname(r["source"])
+
+def by_source(rs):
+    out = collections.OrderedDict((s, []) for s in sorted({place(r) for r in rs}))
+    for r in rs:
+        out[place(r)].append(r)
+    return out if 1 < len(out) <= 20 else {}
+
+if by_source(scored):
+    print("%-32s %7s %20s %20s" % ("source", "games", "winner agrees", "exact margin"))
+    for source, rs in by_source(scored).items():
+        print("%-32s %7d %20s %20s" % (os.path.basename(source.rstrip("/")), len(rs),
+                                       pct(sum(map(winner_ok, rs)), len(rs)),
+                                       pct(sum(map(exact_ok, rs)), len(rs))))
+    print()
+
 # The accuracy targets (README, Accuracy), on every scored game of a
 # dead-stone source: met, or how many games short.
 TARGETS = [("markup", "exact margin", exact_ok, 0.99),
@@ -374,6 +395,13 @@ if seed_paths:
     print("  without the records the audit shows wrong: exact margin %.2f%%, winner %.2f%%"
           % (100.0 * sum(sum(map(exact_ok, rs)) for rs in sound) / n_sound if n_sound else 0,
              100.0 * sum(sum(map(winner_ok, rs)) for rs in sound) / n_sound if n_sound else 0))
+    for source in by_source(scored):
+        per = [[r for r in rs if place(r) == source] for _, rs in runs]
+        exact = [100.0 * sum(map(exact_ok, rs)) / len(rs) for rs in per if rs]
+        won = [100.0 * sum(map(winner_ok, rs)) / len(rs) for rs in per if rs]
+        print("  %s over %d seeds: exact margin %.1f%% to %.1f%%, winner %.1f%% to %.1f%%"
+              % (os.path.basename(source.rstrip("/")), len(runs), min(exact), max(exact),
+                 min(won), max(won)))
     ok = collections.defaultdict(set)
     for _, rs in runs:
         for r in rs:
