@@ -59,9 +59,9 @@
 #                       (default sgf: counting from each record's RU)
 #   SEEDS="1 2 …"       also run recount with each --seed N (playout seeds;
 #                       only estimated games can change) and print each
-#                       seed's agreement, the mean, each input's range over
-#                       the seeds, and the games whose agreement depends on
-#                       the seed (default: none)
+#                       seed's agreement, the mean, each archive's range
+#                       over the seeds, and the games whose agreement
+#                       depends on the seed (default: none)
 #   MISMATCHES=N        mismatches listed (default 10)
 #   RECOUNT_BIN=PATH    use this recount binary and skip the cargo build
 #   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
@@ -295,15 +295,16 @@ print()
 def place(r):
     return r["source"] if r.get("member") else os.path.dirname(r["source"])
 
-def by_source(rs):
+def by_place(rs):
     out = collections.OrderedDict((s, []) for s in sorted({place(r) for r in rs}))
     for r in rs:
         out[place(r)].append(r)
     return out if 1 < len(out) <= 20 else {}
 
-if by_source(scored):
+places = by_place(scored)
+if places:
     print("%-32s %7s %20s %20s" % ("source", "games", "winner agrees", "exact margin"))
-    for source, rs in by_source(scored).items():
+    for source, rs in places.items():
         print("%-32s %7d %20s %20s" % (os.path.basename(source.rstrip("/")), len(rs),
                                        pct(sum(map(winner_ok, rs)), len(rs)),
                                        pct(sum(map(exact_ok, rs)), len(rs))))
@@ -395,7 +396,7 @@ if seed_paths:
     print("  without the records the audit shows wrong: exact margin %.2f%%, winner %.2f%%"
           % (100.0 * sum(sum(map(exact_ok, rs)) for rs in sound) / n_sound if n_sound else 0,
              100.0 * sum(sum(map(winner_ok, rs)) for rs in sound) / n_sound if n_sound else 0))
-    for source in by_source(scored):
+    for source in places:
         per = [[r for r in rs if place(r) == source] for _, rs in runs]
         exact = [100.0 * sum(map(exact_ok, rs)) / len(rs) for rs in per if rs]
         won = [100.0 * sum(map(winner_ok, rs)) / len(rs) for rs in per if rs]
