@@ -220,7 +220,7 @@ def key(r):
     return (os.path.basename(r["source"]), r.get("member") or "", str(int(r["game"])))
 
 
-# The ends of go_scores.csv's reason when RE leaves a surely dead chain on
+# The ends of a reason in go_scores.csv's reason column when RE leaves a surely dead chain on
 # the board: in atari with no way out, or captured whoever moves first
 # (see README, Audit).
 LEFT_ON_BOARD = ("left on the board, though in atari with no way out",
@@ -230,10 +230,16 @@ LEFT_ON_BOARD = ("left on the board, though in atari with no way out",
 OTHER_COLOUR = "for the other colour"
 
 
+def says(r, ends):
+    """Whether one of the reasons in r's reason column (joined by "; ")
+    ends with one of `ends`."""
+    return any(part.endswith(ends) for part in r["reason"].split("; "))
+
+
 def shown_wrong(r):
     """Whether the audit shows the record's RE wrong: it leaves a dead chain
     on the board, or it names the other colour with the count's margin."""
-    return r["verdict"] != "agrees" and r["reason"].endswith(LEFT_ON_BOARD + (OTHER_COLOUR,))
+    return r["verdict"] != "agrees" and says(r, LEFT_ON_BOARD + (OTHER_COLOUR,))
 
 
 def where(r):
@@ -348,9 +354,9 @@ if estimated:
     doubtful = [r for r in estimated if int(r["doubtful_stones"]) > 0]
     print("estimated mismatches with doubtful stones (coin flips of the playouts): %d of %d"
           % (len(doubtful), len(estimated)))
-swapped = [r for r in mism if r["reason"].endswith(OTHER_COLOUR)]
+swapped = [r for r in mism if says(r, OTHER_COLOUR)]
 print("winner flips whose count is RE's margin for the other colour: %d" % len(swapped))
-left_on = {key(r) for r in mism if r["reason"].endswith(LEFT_ON_BOARD)}
+left_on = {key(r) for r in mism if says(r, LEFT_ON_BOARD)}
 kept = [r for r in scored if key(r) not in left_on]
 print("mismatches whose RE is the count with a dead chain left on the board (in atari "
       "with no way out, or captured whoever moves first): %d" % len(left_on))

@@ -10,7 +10,8 @@
 #    to the shared KGS archives, ROUNDS times over (15 x 13,526 = 202,890 games);
 # 3. times recount on it with --threads 2 and --threads 1 (--no-scores: parse,
 #    replay, area score, the peer's work), then once with scoring
-#    (--dead-stones none) and the dead-stone estimator on one archive copy;
+#    (--dead-stones none) and the dead-stone estimator on one archive copy
+#    (also with --votes $VOTES);
 #    the estimator's peer is GNU Go 3.8's final_score (dead stones and the
 #    count, as the estimator does) on a sample of the same scored games, two at
 #    a time (scripts/gnugo_final_score.py; apt-get install gnugo if missing);
@@ -27,6 +28,8 @@
 #   PEER_ARCHIVE=NAME  archive (file name in RECOUNT_DATA) for sgfmill
 #                      (default kgs-2001-19-2298.tar.gz)
 #   VENV=DIR           venv for sgfmill (default .venv-bench)
+#   VOTES=N            also time the estimator with --votes N (default 3;
+#                      0 or 1 skips that run)
 #   GNUGO_GAMES=N      scored games of PEER_ARCHIVE for GNU Go (default 40;
 #                      0 skips GNU Go, as does SKIP_ESTIMATE=1)
 #   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
@@ -194,19 +197,31 @@ fi
 # ---- dead-stone estimator -----------------------------------------------------
 # Scoring with estimated dead stones, on one copy of each archive (2 threads):
 # games whose dead stones were estimated, per second of the whole run.
-E_GAMES= E_SECS= E_RATE=
-if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
+# With VOTES=N > 1 (default 3), again with --votes N: N independent
+# estimates per game vote on the count (README, Accuracy).
+# estimate VOTES: sets E_GAMES, E_SECS and E_RATE for a run with --votes VOTES.
+estimate() {
     echo
-    echo "== recount --dead-stones estimate (one copy of each archive, 2 threads)"
-    est_out="$TMP/out-estimate"
+    echo "== recount --dead-stones estimate --votes $1 (one copy of each archive, 2 threads)"
+    local out="$TMP/out-estimate-$1" t0 t1
     t0=$(now)
-    "$BIN" "$DATA"/kgs-*.tar.gz --out "$est_out" --quiet --threads 2 --dead-stones estimate
+    "$BIN" "$DATA"/kgs-*.tar.gz --out "$out" --quiet --threads 2 --dead-stones estimate --votes "$1"
     t1=$(now)
     E_SECS=$(elapsed "$t0" "$t1")
     E_GAMES=$(python3 -c 'import csv, sys
-print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$est_out/go_scores.csv")
+print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$out/go_scores.csv")
     E_RATE=$(rate "$E_GAMES" "$E_SECS")
     echo "   games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
+}
+VOTES=${VOTES:-3}
+[[ $VOTES =~ ^[0-9]+$ ]] || die "VOTES must be a number (got '$VOTES')"
+E_GAMES= E_SECS= E_RATE= V_GAMES= V_SECS= V_RATE=
+if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
+    if (( VOTES > 1 )); then
+        estimate "$VOTES"
+        V_GAMES=$E_GAMES V_SECS=$E_SECS V_RATE=$E_RATE
+    fi
+    estimate 1
 fi
 
 # ---- GNU Go, the estimator's peer ---------------------------------------------
@@ -303,6 +318,10 @@ if [[ -n $E_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated)\n' \
         "estimator (2 threads):" "$E_GAMES" "$E_SECS" "$E_RATE"
 fi
+if [[ -n $V_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes %d)\n' \
+        "estimator, $VOTES votes:" "$V_GAMES" "$V_SECS" "$V_RATE" "$VOTES"
+fi
 if [[ -n $G_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed)\n' \
         "GNU Go (2 processes):" "$G_GAMES" "$G_SECS" "$G_RATE" "$G_FAILED"
@@ -313,6 +332,12 @@ if (( $# >= 2 )); then
 fi
 if [[ -n $E_RATE && -n $G_RATE ]]; then
     echo "ratio estimator/GNU Go final_score: $(ratio "$E_RATE" "$G_RATE")"
+fi
+if [[ -n $V_RATE ]]; then
+    echo "ratio estimator $VOTES votes/one: $(ratio "$V_RATE" "$E_RATE")"
+    if [[ -n $G_RATE ]]; then
+        echo "ratio estimator $VOTES votes/GNU Go final_score: $(ratio "$V_RATE" "$G_RATE")"
+    fi
 fi
 if [[ -n $P_RATE ]]; then
     for t in $THREADS; do

@@ -2,16 +2,16 @@
 //! interpretation, for a person to check by eye.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
+use crate::analysis::go_score::{
+    counts, decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS,
+};
 use crate::discover::Origin;
 use crate::go::board::Color;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
-use crate::go::scoring::{
-    count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
-};
+use crate::go::scoring::{count, count_points, fmt_points, handicap_bonus, points, traditional};
 use crate::go::territory::PointKind;
 use crate::parse::sgf::parse_tree;
 use crate::parse::split::{split_trees, Chunk};
@@ -88,11 +88,7 @@ pub fn explain(
     let dead = decide_dead(&record, &replayed, settings);
     let (s, source) = (dead.settle(board), dead.source);
     let scored = go_score(&origin, game, &record, &replayed, rules, used, settings);
-    let counts = Counts {
-        captures: replayed.captures,
-        komi: record.komi.unwrap_or(0.0),
-        handicap: record.handicap.unwrap_or(0),
-    };
+    let counts = counts(&record, &replayed);
 
     let mut out = String::new();
     let w = &mut out;
@@ -106,9 +102,12 @@ pub fn explain(
         record.rules_raw,
         used.name
     );
+    let vote = dead.vote.map_or(String::new(), |(for_it, cast)| {
+        format!(" ({for_it} of {cast} votes give this count)")
+    });
     let _ = writeln!(
         w,
-        "board {}, komi {}, handicap {}, dead stones: {source:?}",
+        "board {}, komi {}, handicap {}, dead stones: {source:?}{vote}",
         record.size_text(),
         fmt_points(counts.komi),
         counts.handicap

@@ -55,6 +55,7 @@ fn settings() -> Settings {
             dead: recount::go::dead::DeadPolicy::Auto,
             playouts: 8,
             seed: 0,
+            votes: 1,
             song: Default::default(),
             agrees_if: true,
         },

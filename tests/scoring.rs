@@ -256,6 +256,35 @@ fn a_seki_in_an_eleven_point_region_is_read_out() {
     );
 }
 
+/// A vote of independent estimates overrules one estimate's coin flip:
+/// in KGS 2003-03-16-3 (B+6.5; GNU Go 3.8 counts `RE`) White's group on
+/// the left side dies in 11 of 12 seeds, but seed 0's playouts keep it
+/// alive at their first look, after 8 playouts, and count W+29.5. With
+/// `--votes 3` the two later estimates kill it and outvote the first; the
+/// split is noted in `reason` and by `recount explain`.
+#[test]
+fn a_vote_of_estimates_overrules_a_coin_flip() {
+    let file = "fixtures/go/kgs/2003-03-16-3.sgf";
+    let r = estimated_score_row_with(file, &["--votes", "3"]);
+    assert_eq!(
+        (
+            r["verdict"].as_str(),
+            r["score_japanese"].as_str(),
+            r["reason"].as_str()
+        ),
+        (
+            "agrees",
+            "6.5",
+            "a split vote: 2 of 3 estimates give this count"
+        ),
+        "{r:?}"
+    );
+    explain_prints(
+        &[file, "--dead-stones", "estimate", "--votes", "3"],
+        &["board 19, komi 0.5, handicap 3, dead stones: Estimate (2 of 3 votes give this count)"],
+    );
+}
+
 /// Mismatches the record explains, pointed out in `reason` and counted in
 /// `summary.csv`, each checked against GNU Go 3.8's final_score:
 /// - KGS records of July to October 2000 give `B+` whoever won: in

@@ -1,10 +1,13 @@
 //! The per-game scoring row: dead stones, each rule interpretation's score,
-//! and the audit's verdict and evidence (`audit.rs`) against `RE`.
+//! and the audit's verdict and evidence (`audit.rs`) against `RE`; a vote
+//! of independent estimates with `--votes` (`vote.rs`).
 
 mod audit;
+mod vote;
 
 pub use audit::Verdict;
 use audit::{agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score};
+use vote::{majority, vote_seed};
 
 use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
@@ -39,6 +42,9 @@ pub struct ScoreSettings {
     pub playouts: u32,
     /// Mixed into the playouts' seed (`--seed`).
     pub seed: u64,
+    /// Independent estimates that vote on the count (`--votes`; 1: the
+    /// plain estimate).
+    pub votes: u32,
     pub song: SongParams,
     /// Look for the single changes that would make a mismatch agree
     /// (`--agrees-if`).
@@ -116,11 +122,7 @@ pub fn go_score(
     }
     let d = decide_dead(record, replay, settings);
     let (s, source) = (d.settle(&replay.board), d.source);
-    let counts = Counts {
-        captures: replay.captures,
-        komi: record.komi.unwrap_or(0.0),
-        handicap: record.handicap.unwrap_or(0),
-    };
+    let counts = counts(record, replay);
     let scores = interpretations(&s, &counts, settings.song);
     let declared = score(&rules, &s, &counts);
     fill_settlement(&mut row, &s, source);
@@ -195,6 +197,13 @@ pub fn go_score(
     if record.komi.is_none() {
         row.reason = join(&row.reason, "no komi (KM) recorded: counted as 0");
     }
+    // First, so that the audit's reasons keep their ends (README, Audit).
+    if let Some((for_it, cast)) = d.vote.filter(|&(f, c)| f < c) {
+        row.reason = join(
+            &format!("a split vote: {for_it} of {cast} estimates give this count"),
+            &row.reason,
+        );
+    }
     row.verdict = verdict;
     Scored {
         row,
@@ -217,6 +226,9 @@ pub struct DeadStones {
     /// The estimator's notes on its corrections (for `recount explain`;
     /// empty unless estimated).
     pub notes: EstimateNotes,
+    /// With `--votes` above 1: how many of the estimates cast gave this
+    /// count, and how many were cast.
+    pub vote: Option<(u32, u32)>,
 }
 
 impl DeadStones {
@@ -240,7 +252,18 @@ impl DeadStones {
     }
 }
 
-/// Decides the dead stones of a replayed game by the policy.
+/// The numbers besides the board that a count needs: the prisoners taken
+/// in the replay, the record's komi and handicap.
+pub fn counts(record: &GoRecord, replay: &Replay) -> Counts {
+    Counts {
+        captures: replay.captures,
+        komi: record.komi.unwrap_or(0.0),
+        handicap: record.handicap.unwrap_or(0),
+    }
+}
+
+/// Decides the dead stones of a replayed game by the policy; with
+/// `--votes` above 1, the estimate most of the votes' counts agree on.
 pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings) -> DeadStones {
     let board = &replay.board;
     match (settings.dead, &record.markup) {
@@ -249,15 +272,27 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             ownership: None,
             source: DeadSource::Markup,
             notes: EstimateNotes::default(),
+            vote: None,
         },
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            let (dead, ownership, notes) =
-                estimate_with_notes(board, settings.playouts, settings.seed);
+            let estimate = |k| {
+                let seed = vote_seed(settings.seed, k);
+                let (dead, ownership, notes) = estimate_with_notes(board, settings.playouts, seed);
+                DeadStones {
+                    dead,
+                    ownership: Some(ownership),
+                    source: DeadSource::Estimate,
+                    notes,
+                    vote: None,
+                }
+            };
+            let counts = counts(record, replay);
+            let v = majority(settings.votes, estimate, |d| {
+                count(&d.settle(board), &counts)
+            });
             DeadStones {
-                dead,
-                ownership: Some(ownership),
-                source: DeadSource::Estimate,
-                notes,
+                vote: (settings.votes > 1).then_some((v.for_it, v.cast)),
+                ..v.chosen
             }
         }
         (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
@@ -265,6 +300,7 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             ownership: None,
             source: DeadSource::None,
             notes: EstimateNotes::default(),
+            vote: None,
         },
     }
 }
@@ -327,11 +363,12 @@ fn letter(c: Option<Color>) -> &'static str {
     }
 }
 
+/// Two reasons as one, `; ` between them when both say something.
 fn join(a: &str, b: &str) -> String {
-    if a.is_empty() {
-        b.to_string()
-    } else {
-        format!("{a}; {b}")
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (false, true) => a.to_string(),
+        (false, false) => format!("{a}; {b}"),
     }
 }
 

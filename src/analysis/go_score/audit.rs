@@ -278,6 +278,7 @@ mod tests {
             ownership: None,
             source: DeadSource::Estimate,
             notes: EstimateNotes::default(),
+            vote: None,
         };
         let counts = Counts {
             captures: [0, 0],
@@ -310,6 +311,7 @@ mod tests {
             ownership: Some(vec![1.0; b.index_len()]),
             source: DeadSource::Estimate,
             notes: EstimateNotes::default(),
+            vote: None,
         };
         let far = b.index(1, 2);
         let kind = |s: &Settlement| s.kinds[far];

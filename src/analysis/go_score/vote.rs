@@ -1,0 +1,134 @@
+//! A vote of independent estimates (`--votes N`): the dead-stone estimator
+//! is run with N seeds, and the estimate whose count most of them give is
+//! kept. One estimate's playouts sometimes call a group alive that most
+//! seeds kill (a coin flip at the first look after 8 playouts, with no
+//! stone near the bar); playing on from there does not help as much as
+//! asking independent estimates, because each vote is a whole settled
+//! position: measured in `docs/estimator-log.md` (session 28).
+
+/// The seed of vote `k`: the run's own seed for the first, so that a vote
+/// of one is the plain estimate; for the others, the seed mixed with `k`
+/// (SplitMix64's finaliser), so that the later votes of `--seed 0` are
+/// not the estimates of `--seed 1`, `--seed 2`…
+pub fn vote_seed(seed: u64, k: u32) -> u64 {
+    if k == 0 {
+        return seed;
+    }
+    let mut z = seed ^ u64::from(k).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 29)
+}
+
+/// What a vote chose, and how many of the votes cast gave its key.
+#[derive(Debug)]
+pub struct Vote<T> {
+    pub chosen: T,
+    pub for_it: u32,
+    pub cast: u32,
+}
+
+/// Casts up to `votes` ballots, `ballot(k)` for k = 0, 1, …, and keeps the
+/// one whose `key` most ballots share (the earliest on a tie). It stops as
+/// soon as a key has more than half of `votes`, since no later ballot can
+/// change the outcome: a vote of three costs two estimates when the first
+/// two agree. With one vote, `key` is never asked.
+pub fn majority<T, K: PartialEq>(
+    votes: u32,
+    mut ballot: impl FnMut(u32) -> T,
+    key: impl Fn(&T) -> K,
+) -> Vote<T> {
+    let first = ballot(0);
+    if votes <= 1 {
+        return Vote {
+            chosen: first,
+            for_it: 1,
+            cast: 1,
+        };
+    }
+    // The distinct keys so far, in the order first given, with the
+    // earliest ballot that gave each and its count.
+    let mut tally: Vec<(K, T, u32)> = vec![(key(&first), first, 1)];
+    let mut cast = 1;
+    while cast < votes && tally.iter().all(|t| 2 * t.2 <= votes) {
+        let b = ballot(cast);
+        let k = key(&b);
+        cast += 1;
+        match tally.iter_mut().find(|t| t.0 == k) {
+            Some(t) => t.2 += 1,
+            None => tally.push((k, b, 1)),
+        }
+    }
+    // `max_by_key` keeps the last of equal maxima: reverse for the earliest.
+    let (_, chosen, for_it) = tally
+        .into_iter()
+        .rev()
+        .max_by_key(|t| t.2)
+        .expect("at least one ballot");
+    Vote {
+        chosen,
+        for_it,
+        cast,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A vote over fixed ballots, with the indices of the ballots cast.
+    fn run(votes: u32, ballots: &[i32]) -> (Vote<(u32, i32)>, Vec<u32>) {
+        let mut asked = Vec::new();
+        let vote = majority(
+            votes,
+            |k| {
+                asked.push(k);
+                (k, ballots[k as usize])
+            },
+            |&(_, v)| v,
+        );
+        (vote, asked)
+    }
+
+    #[test]
+    fn the_majority_wins_and_later_ballots_are_not_cast() {
+        // The first two agree: the third is not needed.
+        let (v, asked) = run(3, &[5, 5, 7]);
+        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 5), 2, 2));
+        assert_eq!(asked, [0, 1]);
+        // The first is the odd one out: the earliest ballot of the
+        // majority is kept.
+        let (v, asked) = run(3, &[7, 5, 5]);
+        assert_eq!((v.chosen, v.for_it, v.cast), ((1, 5), 2, 3));
+        assert_eq!(asked, [0, 1, 2]);
+        // Five votes: three for one key end it at the fourth ballot.
+        let (v, _) = run(5, &[1, 2, 2, 2, 1]);
+        assert_eq!((v.chosen, v.for_it, v.cast), ((1, 2), 3, 4));
+    }
+
+    #[test]
+    fn a_tie_keeps_the_earliest_key() {
+        let (v, _) = run(3, &[7, 5, 9]);
+        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 7), 1, 3));
+        let (v, _) = run(4, &[7, 5, 5, 7]);
+        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 7), 2, 4));
+    }
+
+    #[test]
+    fn one_vote_is_the_plain_estimate() {
+        let v = majority(1, |k| k, |_: &u32| -> u32 { panic!("no key for one vote") });
+        assert_eq!((v.chosen, v.for_it, v.cast), (0, 1, 1));
+        assert_eq!(vote_seed(42, 0), 42);
+    }
+
+    #[test]
+    fn the_votes_seeds_differ_from_each_other_and_from_the_next_seeds() {
+        let seeds: Vec<u64> = (0..5).map(|k| vote_seed(0, k)).collect();
+        for (i, a) in seeds.iter().enumerate() {
+            for b in &seeds[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert!(seeds[1..].iter().all(|&s| s > 5));
+        assert_ne!(vote_seed(0, 1), vote_seed(1, 1));
+    }
+}
