@@ -67,6 +67,8 @@
 #   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
 #                       (for testing the report; GNU Go still reads the inputs)
 #   KEEP_TMP=1          keep the temp dir (recount's CSVs, GNU Go's CSV)
+#   RECOUNT_ARGS="…"    more recount options for every run, e.g.
+#                       "--votes 3" (a vote of three estimates per game)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -82,6 +84,7 @@ MISMATCHES=${MISMATCHES:-10}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 SCORES_CSV=${SCORES_CSV:-}
 SEEDS=${SEEDS:-}
+read -r -a MORE <<<"${RECOUNT_ARGS:-}"
 GNUGO_RESULTS=${GNUGO_RESULTS:-}
 
 die() { echo "accuracy.sh: $*" >&2; exit 1; }
@@ -109,9 +112,10 @@ else
         cargo build --release --quiet >&2
     fi
     [[ -x $BIN ]] || die "no recount binary at $BIN"
-    echo "== recount --dead-stones $DEAD $* --out $TMP/recount" >&2
+    echo "== recount --dead-stones $DEAD ${MORE[*]} $* --out $TMP/recount" >&2
     start=$(date +%s.%N)
-    "$BIN" "$@" --out "$TMP/recount" --dead-stones "$DEAD" --agrees-if >"$TMP/recount.log" 2>&1 || {
+    "$BIN" "$@" "${MORE[@]}" --out "$TMP/recount" --dead-stones "$DEAD" --agrees-if \
+        >"$TMP/recount.log" 2>&1 || {
         tail -20 "$TMP/recount.log" >&2
         die "recount failed (log above)"
     }
@@ -126,8 +130,8 @@ SEED_CSVS=()
 for seed in $SEEDS; do
     [[ $seed =~ ^[0-9]+$ ]] || die "SEEDS must be numbers, not '$seed'"
     [[ -z $SCORES_CSV ]] || die "SEEDS needs a recount run (unset SCORES_CSV)"
-    echo "== recount --dead-stones $DEAD --seed $seed $* --out $TMP/seed-$seed" >&2
-    "$BIN" "$@" --out "$TMP/seed-$seed" --dead-stones "$DEAD" --seed "$seed" \
+    echo "== recount --dead-stones $DEAD --seed $seed ${MORE[*]} $* --out $TMP/seed-$seed" >&2
+    "$BIN" "$@" "${MORE[@]}" --out "$TMP/seed-$seed" --dead-stones "$DEAD" --seed "$seed" \
         >"$TMP/seed-$seed.log" 2>&1 || {
         tail -20 "$TMP/seed-$seed.log" >&2
         die "recount --seed $seed failed (log above)"
