@@ -480,9 +480,14 @@ fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let split = if sc.votes_held > 0 {
+        format!("; {} of {} votes split", sc.votes_split, sc.votes_held)
+    } else {
+        String::new()
+    };
     let audit = if sc.scored > 0 {
         format!(
-            "; {} games counted: {}{explained}{left}",
+            "; {} games counted: {}{explained}{left}{split}",
             sc.scored,
             verdicts.join(", ")
         )

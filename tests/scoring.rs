@@ -283,6 +283,24 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
         &[file, "--dead-stones", "estimate", "--votes", "3"],
         &["board 19, komi 0.5, handicap 3, dead stones: Estimate (2 of 3 votes give this count)"],
     );
+    // The run's totals count the vote and its split.
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &[file, "--dead-stones", "estimate", "--votes", "3"],
+        tmp.path(),
+        "",
+    );
+    assert!(
+        stderr(&o).contains("; 1 of 1 votes split"),
+        "{}",
+        stderr(&o)
+    );
+    let audit: Vec<_> = rows(tmp.path(), "summary.csv")
+        .into_iter()
+        .filter(|r| r["name"].starts_with("votes_"))
+        .map(|r| format!("{}={}", r["name"], r["games"]))
+        .collect();
+    assert_eq!(audit, ["votes_held=1", "votes_split=1"]);
 }
 
 /// Mismatches the record explains, pointed out in `reason` and counted in

@@ -67,6 +67,9 @@ pub struct Scored {
     /// A mismatch whose RE is the count with a surely dead chain left on
     /// the board (`dead_left_on_board`).
     pub dead_left: bool,
+    /// With `--votes` above 1, for an estimated game: how many estimates
+    /// gave its count, and how many were cast.
+    pub vote: Option<(u32, u32)>,
 }
 
 /// Scores one replayed game under its declared `rules` (from `RU`, or
@@ -118,6 +121,7 @@ pub fn go_score(
             settlement: None,
             same_margin_flip: false,
             dead_left: false,
+            vote: None,
         };
     }
     let d = decide_dead(record, replay, settings);
@@ -214,6 +218,7 @@ pub fn go_score(
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
         dead_left,
+        vote: d.vote,
     }
 }
 
@@ -403,6 +408,10 @@ pub struct ScoreStats {
     /// Mismatches whose RE leaves a dead chain on the board: in atari with
     /// no way out, or captured whoever moves first.
     pub mismatch_dead_left: u64,
+    /// Scored games whose dead stones a vote of estimates decided
+    /// (`--votes`), and those whose vote was split.
+    pub votes_held: u64,
+    pub votes_split: u64,
 }
 
 impl ScoreStats {
@@ -419,6 +428,10 @@ impl ScoreStats {
             && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
         t.winner_flip_same_margin = s.same_margin_flip as u64;
         t.mismatch_dead_left = s.dead_left as u64;
+        if let Some((for_it, cast)) = s.vote {
+            t.votes_held = 1;
+            t.votes_split = (for_it < cast) as u64;
+        }
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
             t.dead_sources[s.dead_source as usize] = 1;
@@ -475,6 +488,11 @@ impl ScoreStats {
         if self.dead_sources[DeadSource::Estimate as usize] > 0 {
             rows.push(audit("mismatch_doubtful", self.mismatch_doubtful));
         }
+        // Only with `--votes` above 1.
+        if self.votes_held > 0 {
+            rows.push(audit("votes_held", self.votes_held));
+            rows.push(audit("votes_split", self.votes_split));
+        }
         for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
             rows.push(SummaryRow {
                 metric: "dead_source",
@@ -505,5 +523,7 @@ impl std::ops::AddAssign for ScoreStats {
         self.mismatch_doubtful += o.mismatch_doubtful;
         self.winner_flip_same_margin += o.winner_flip_same_margin;
         self.mismatch_dead_left += o.mismatch_dead_left;
+        self.votes_held += o.votes_held;
+        self.votes_split += o.votes_split;
     }
 }
