@@ -102,8 +102,14 @@ pub fn explain(
         record.rules_raw,
         used.name
     );
-    let vote = dead.vote.map_or(String::new(), |(for_it, cast)| {
-        format!(" ({for_it} of {cast} votes give this count)")
+    let vote = dead.vote.as_ref().map_or(String::new(), |t| {
+        let counts: Vec<String> = t.keys.iter().map(|&c| fmt_points(c)).collect();
+        format!(
+            " ({} of {} votes give this count; the votes' counts: {})",
+            t.for_it,
+            t.cast(),
+            counts.join(", ")
+        )
     });
     let _ = writeln!(
         w,

@@ -261,7 +261,8 @@ fn a_seki_in_an_eleven_point_region_is_read_out() {
 /// the left side dies in 11 of 12 seeds, but seed 0's playouts keep it
 /// alive at their first look, after 8 playouts, and count W+29.5. With
 /// `--votes 3` the two later estimates kill it and outvote the first; the
-/// split is noted in `reason` and by `recount explain`.
+/// split is noted in `reason`, by `recount explain` with each vote's
+/// count, and in the run's totals.
 #[test]
 fn a_vote_of_estimates_overrules_a_coin_flip() {
     let file = "fixtures/go/kgs/2003-03-16-3.sgf";
@@ -281,7 +282,7 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
     );
     explain_prints(
         &[file, "--dead-stones", "estimate", "--votes", "3"],
-        &["board 19, komi 0.5, handicap 3, dead stones: Estimate (2 of 3 votes give this count)"],
+        &["board 19, komi 0.5, handicap 3, dead stones: Estimate (2 of 3 votes give this count; the votes' counts: -29.5, 6.5, 6.5)"],
     );
     // The run's totals count the vote and its split.
     let tmp = tempfile::tempdir().unwrap();

@@ -7,6 +7,7 @@ mod vote;
 
 pub use audit::Verdict;
 use audit::{agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score};
+pub use vote::Tally;
 use vote::{majority, vote_seed};
 
 use crate::analysis::go_game::RulesUsed;
@@ -202,9 +203,13 @@ pub fn go_score(
         row.reason = join(&row.reason, "no komi (KM) recorded: counted as 0");
     }
     // First, so that the audit's reasons keep their ends (README, Audit).
-    if let Some((for_it, cast)) = d.vote.filter(|&(f, c)| f < c) {
+    if let Some(t) = d.vote.as_ref().filter(|t| t.split()) {
         row.reason = join(
-            &format!("a split vote: {for_it} of {cast} estimates give this count"),
+            &format!(
+                "a split vote: {} of {} estimates give this count",
+                t.for_it,
+                t.cast()
+            ),
             &row.reason,
         );
     }
@@ -218,7 +223,7 @@ pub fn go_score(
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
         dead_left,
-        vote: d.vote,
+        vote: d.vote.as_ref().map(|t| (t.for_it, t.cast())),
     }
 }
 
@@ -231,9 +236,9 @@ pub struct DeadStones {
     /// The estimator's notes on its corrections (for `recount explain`;
     /// empty unless estimated).
     pub notes: EstimateNotes,
-    /// With `--votes` above 1: how many of the estimates cast gave this
-    /// count, and how many were cast.
-    pub vote: Option<(u32, u32)>,
+    /// With `--votes` above 1: each estimate's count, in the order cast,
+    /// and how many gave this one's.
+    pub vote: Option<Tally<f64>>,
 }
 
 impl DeadStones {
@@ -296,7 +301,7 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
                 count(&d.settle(board), &counts)
             });
             DeadStones {
-                vote: (settings.votes > 1).then_some((v.for_it, v.cast)),
+                vote: v.tally,
                 ..v.chosen
             }
         }

@@ -19,12 +19,30 @@ pub fn vote_seed(seed: u64, k: u32) -> u64 {
     z ^ (z >> 29)
 }
 
-/// What a vote chose, and how many of the votes cast gave its key.
-#[derive(Debug)]
-pub struct Vote<T> {
-    pub chosen: T,
+/// How a vote went: every ballot's key in the order cast, and how many
+/// gave the key kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tally<K> {
+    pub keys: Vec<K>,
     pub for_it: u32,
-    pub cast: u32,
+}
+
+impl<K> Tally<K> {
+    pub fn cast(&self) -> u32 {
+        self.keys.len() as u32
+    }
+
+    /// Whether some ballot gave another key.
+    pub fn split(&self) -> bool {
+        self.for_it < self.cast()
+    }
+}
+
+/// What a vote chose, and how it went (none with one vote).
+#[derive(Debug)]
+pub struct Vote<T, K> {
+    pub chosen: T,
+    pub tally: Option<Tally<K>>,
 }
 
 /// Casts up to `votes` ballots, `ballot(k)` for k = 0, 1, …, and keeps the
@@ -32,42 +50,40 @@ pub struct Vote<T> {
 /// soon as a key has more than half of `votes`, since no later ballot can
 /// change the outcome: a vote of three costs two estimates when the first
 /// two agree. With one vote, `key` is never asked.
-pub fn majority<T, K: PartialEq>(
+pub fn majority<T, K: PartialEq + Clone>(
     votes: u32,
     mut ballot: impl FnMut(u32) -> T,
     key: impl Fn(&T) -> K,
-) -> Vote<T> {
+) -> Vote<T, K> {
     let first = ballot(0);
     if votes <= 1 {
         return Vote {
             chosen: first,
-            for_it: 1,
-            cast: 1,
+            tally: None,
         };
     }
+    let mut keys = vec![key(&first)];
     // The distinct keys so far, in the order first given, with the
-    // earliest ballot that gave each and its count.
-    let mut tally: Vec<(K, T, u32)> = vec![(key(&first), first, 1)];
-    let mut cast = 1;
-    while cast < votes && tally.iter().all(|t| 2 * t.2 <= votes) {
-        let b = ballot(cast);
+    // earliest ballot that gave each and how many did.
+    let mut distinct: Vec<(K, T, u32)> = vec![(keys[0].clone(), first, 1)];
+    while keys.len() < votes as usize && distinct.iter().all(|d| 2 * d.2 <= votes) {
+        let b = ballot(keys.len() as u32);
         let k = key(&b);
-        cast += 1;
-        match tally.iter_mut().find(|t| t.0 == k) {
-            Some(t) => t.2 += 1,
-            None => tally.push((k, b, 1)),
+        match distinct.iter_mut().find(|d| d.0 == k) {
+            Some(d) => d.2 += 1,
+            None => distinct.push((k.clone(), b, 1)),
         }
+        keys.push(k);
     }
     // `max_by_key` keeps the last of equal maxima: reverse for the earliest.
-    let (_, chosen, for_it) = tally
+    let (_, chosen, for_it) = distinct
         .into_iter()
         .rev()
-        .max_by_key(|t| t.2)
+        .max_by_key(|d| d.2)
         .expect("at least one ballot");
     Vote {
         chosen,
-        for_it,
-        cast,
+        tally: Some(Tally { keys, for_it }),
     }
 }
 
@@ -75,8 +91,9 @@ pub fn majority<T, K: PartialEq>(
 mod tests {
     use super::*;
 
-    /// A vote over fixed ballots, with the indices of the ballots cast.
-    fn run(votes: u32, ballots: &[i32]) -> (Vote<(u32, i32)>, Vec<u32>) {
+    /// A vote over fixed ballots: the ballot kept, how many gave its key,
+    /// and the indices of the ballots cast.
+    fn run(votes: u32, ballots: &[i32]) -> ((u32, i32), u32, Vec<u32>) {
         let mut asked = Vec::new();
         let vote = majority(
             votes,
@@ -86,37 +103,33 @@ mod tests {
             },
             |&(_, v)| v,
         );
-        (vote, asked)
+        let tally = vote.tally.expect("a tally for more than one vote");
+        let cast: Vec<i32> = asked.iter().map(|&k| ballots[k as usize]).collect();
+        assert_eq!(tally.keys, cast);
+        (vote.chosen, tally.for_it, asked)
     }
 
     #[test]
     fn the_majority_wins_and_later_ballots_are_not_cast() {
         // The first two agree: the third is not needed.
-        let (v, asked) = run(3, &[5, 5, 7]);
-        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 5), 2, 2));
-        assert_eq!(asked, [0, 1]);
+        assert_eq!(run(3, &[5, 5, 7]), ((0, 5), 2, vec![0, 1]));
         // The first is the odd one out: the earliest ballot of the
         // majority is kept.
-        let (v, asked) = run(3, &[7, 5, 5]);
-        assert_eq!((v.chosen, v.for_it, v.cast), ((1, 5), 2, 3));
-        assert_eq!(asked, [0, 1, 2]);
+        assert_eq!(run(3, &[7, 5, 5]), ((1, 5), 2, vec![0, 1, 2]));
         // Five votes: three for one key end it at the fourth ballot.
-        let (v, _) = run(5, &[1, 2, 2, 2, 1]);
-        assert_eq!((v.chosen, v.for_it, v.cast), ((1, 2), 3, 4));
+        assert_eq!(run(5, &[1, 2, 2, 2, 1]), ((1, 2), 3, vec![0, 1, 2, 3]));
     }
 
     #[test]
     fn a_tie_keeps_the_earliest_key() {
-        let (v, _) = run(3, &[7, 5, 9]);
-        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 7), 1, 3));
-        let (v, _) = run(4, &[7, 5, 5, 7]);
-        assert_eq!((v.chosen, v.for_it, v.cast), ((0, 7), 2, 4));
+        assert_eq!(run(3, &[7, 5, 9]), ((0, 7), 1, vec![0, 1, 2]));
+        assert_eq!(run(4, &[7, 5, 5, 7]), ((0, 7), 2, vec![0, 1, 2, 3]));
     }
 
     #[test]
     fn one_vote_is_the_plain_estimate() {
         let v = majority(1, |k| k, |_: &u32| -> u32 { panic!("no key for one vote") });
-        assert_eq!((v.chosen, v.for_it, v.cast), (0, 1, 1));
+        assert_eq!((v.chosen, v.tally), (0, None));
         assert_eq!(vote_seed(42, 0), 42);
     }
 
