@@ -14,7 +14,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    doubtful_stones, estimate_with_notes, from_markup, DeadPolicy, DeadSource, EstimateNotes,
+    doubtful_stones, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator,
 };
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
@@ -285,9 +285,11 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
             vote: None,
         },
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            // The votes share what the estimator reads from the position.
+            let mut estimator = Estimator::new(board);
             let estimate = |k| {
                 let seed = vote_seed(settings.seed, k);
-                let (dead, ownership, notes) = estimate_with_notes(board, settings.playouts, seed);
+                let (dead, ownership, notes) = estimator.estimate(settings.playouts, seed);
                 DeadStones {
                     dead,
                     ownership: Some(ownership),

@@ -160,8 +160,8 @@ use dame::revive_in_dame;
 use open_areas::dead_beside_open_areas;
 pub use open_areas::OpenAreaChain;
 use races::revive_races;
-use reading::read_enclosures;
 pub use reading::{hopeless, hopeless_chains, read_out, DeadReader, Fate, ReadOut};
+use reading::{read_enclosures, Enclosures};
 use seki_races::revive_sekis;
 pub use seki_races::SekiRace;
 
@@ -249,63 +249,103 @@ pub fn estimate_with_notes(
     playouts: u32,
     seed: u64,
 ) -> (Vec<bool>, Vec<f32>, EstimateNotes) {
-    let n = board.index_len();
-    let pass_alive = PassAlive::new(board);
-    let ownership = playouts::ownership(board, playouts, seed, &pass_alive);
-    // Per chain (by head point): stones, the owner's mean ownership, and
-    // whether it is dead.
-    let mut dead = vec![false; n];
-    let mut chains: Vec<ChainFate> = Vec::new();
-    let mut chain_of = vec![usize::MAX; n];
-    for p in board.chains() {
-        let Some(c) = board.at(p) else { continue };
-        let stones = board.chain_stones(p);
-        let doomed = pass_alive.enclosed(c, p) || hopeless(board, p);
-        let mine = owner_mean(c, &ownership, &stones);
-        for &q in &stones {
-            chain_of[q] = chains.len();
+    Estimator::new(board).estimate(playouts, seed)
+}
+
+/// The estimator prepared for one position: what it reads before any
+/// playout (Benson's verdicts, the chains and which of them are dead
+/// whatever else, the terrain of closed fights) and the closed fights
+/// read so far. Every estimate of the position shares it, so that a vote
+/// of estimates (`--votes`) reads the position once and only plays out
+/// again.
+pub struct Estimator<'a> {
+    board: &'a Board,
+    pass_alive: PassAlive,
+    /// Each chain's colour, stones and whether it is doomed: inside the
+    /// other side's pass-alive territory, or in atari with no way out.
+    chains: Vec<(Color, Vec<usize>, bool)>,
+    /// Per point, the index of its chain in `chains`.
+    chain_of: Vec<usize>,
+    terrain: enclosed::Terrain,
+    enclosures: Enclosures,
+}
+
+impl<'a> Estimator<'a> {
+    pub fn new(board: &'a Board) -> Estimator<'a> {
+        let pass_alive = PassAlive::new(board);
+        let mut chain_of = vec![usize::MAX; board.index_len()];
+        let mut chains = Vec::new();
+        for p in board.chains() {
+            let Some(c) = board.at(p) else { continue };
+            let stones = board.chain_stones(p);
+            for &q in &stones {
+                chain_of[q] = chains.len();
+            }
+            let doomed = pass_alive.enclosed(c, p) || hopeless(board, p);
+            chains.push((c, stones, doomed));
         }
-        chains.push(ChainFate {
-            color: c,
-            stones,
-            mine,
-            doomed,
-            dead: doomed || (!pass_alive.stones[p] && -mine > DEAD_THRESHOLD),
-        });
-    }
-    read_enclosures(
-        board,
-        &mut chains,
-        &enclosed::Terrain::new(board, pass_alive.stones.clone()),
-    );
-    revive_races(board, &mut chains, &chain_of);
-    let seki_races = revive_sekis(board, &mut chains, &chain_of, &pass_alive.stones);
-    revive_in_dame(board, &mut chains, &ownership);
-    let open_area = dead_beside_open_areas(
-        board,
-        &mut chains,
-        &chain_of,
-        &ownership,
-        &pass_alive.stones,
-    );
-    for ch in &chains {
-        for &q in &ch.stones {
-            dead[q] = ch.dead;
+        let terrain = enclosed::Terrain::new(board, pass_alive.stones.clone());
+        let enclosures = Enclosures::new(chains.len());
+        Estimator {
+            board,
+            pass_alive,
+            chains,
+            chain_of,
+            terrain,
+            enclosures,
         }
     }
-    let seki_races = seki_races
-        .into_iter()
-        .filter(|&(i, _)| !chains[i].dead)
-        .map(|(_, r)| r)
-        .collect();
-    (
-        dead,
-        ownership,
-        EstimateNotes {
-            open_area,
-            seki_races,
-        },
-    )
+
+    /// One estimate: the dead map, the ownership and the corrections'
+    /// notes, from at most `playouts` playouts seeded with `seed` (see
+    /// [`estimate`]).
+    pub fn estimate(&mut self, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>, EstimateNotes) {
+        let board = self.board;
+        let pass_alive = &self.pass_alive;
+        let ownership = playouts::ownership(board, playouts, seed, pass_alive);
+        // Per chain: stones, the owner's mean ownership, and whether it is
+        // dead.
+        let mut chains: Vec<ChainFate> = self
+            .chains
+            .iter()
+            .map(|(color, stones, doomed)| {
+                let mine = owner_mean(*color, &ownership, stones);
+                ChainFate {
+                    color: *color,
+                    stones: stones.clone(),
+                    mine,
+                    doomed: *doomed,
+                    dead: *doomed || (!pass_alive.stones[stones[0]] && -mine > DEAD_THRESHOLD),
+                }
+            })
+            .collect();
+        let chain_of = &self.chain_of;
+        read_enclosures(board, &mut chains, &self.terrain, &mut self.enclosures);
+        revive_races(board, &mut chains, chain_of);
+        let seki_races = revive_sekis(board, &mut chains, chain_of, &pass_alive.stones);
+        revive_in_dame(board, &mut chains, &ownership);
+        let open_area =
+            dead_beside_open_areas(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
+        let mut dead = vec![false; board.index_len()];
+        for ch in &chains {
+            for &q in &ch.stones {
+                dead[q] = ch.dead;
+            }
+        }
+        let seki_races = seki_races
+            .into_iter()
+            .filter(|&(i, _)| !chains[i].dead)
+            .map(|(_, r)| r)
+            .collect();
+        (
+            dead,
+            ownership,
+            EstimateNotes {
+                open_area,
+                seki_races,
+            },
+        )
+    }
 }
 
 #[cfg(test)]
@@ -426,6 +466,34 @@ mod tests {
         );
         assert_eq!(estimate(&open, 32, 7).1, estimate(&open, 32, 7).1);
         assert_ne!(estimate(&open, 32, 0).1, estimate(&open, 32, 7).1);
+    }
+
+    /// An estimator shares what it reads between estimates: each equals
+    /// an estimate made afresh, on a closed fight that depends on who
+    /// moves first (Black's eye space holds a white stone) and on random
+    /// positions.
+    #[test]
+    fn estimates_sharing_their_reading_equal_fresh_ones() {
+        use crate::go::board::random;
+        let fights = Board::from_diagram(
+            "O O O O O O O O .
+             O X X X X X X O .
+             O X . O . . X O .
+             O X X X X X X O .
+             O O O O O O O O .",
+        );
+        let mut rng = random::Rng(0x9e37_79b9_7f4a_7c15);
+        let boards = std::iter::once(fights).chain((0..40).map(|_| random::board(&mut rng, 8)));
+        for (round, b) in boards.enumerate() {
+            let mut shared = Estimator::new(&b);
+            for seed in [3, 0, 3] {
+                assert_eq!(
+                    shared.estimate(32, seed),
+                    estimate_with_notes(&b, 32, seed),
+                    "round {round}, seed {seed}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -14,28 +14,64 @@ fn fight_region(board: &Board, p: usize, terrain: &enclosed::Terrain) -> Option<
     enclosed::region(board, p, terrain).filter(|r| r.iter().any(|&q| board.at(q).is_some()))
 }
 
+/// The closed fights of one position as read so far: per chain, its
+/// fight's region ([`fight_region`]) and whether the reading captured it
+/// with each side moving first. Both depend on the position alone, so
+/// every estimate of it shares them (`--votes`).
+pub(super) struct Enclosures {
+    per_chain: Vec<ChainReading>,
+}
+
+#[derive(Default, Clone)]
+struct ChainReading {
+    /// The fight's region, once looked for (`None` inside: not read out).
+    region: Option<Option<Vec<usize>>>,
+    /// [`enclosed::captured`] with the owner moving first, and with the
+    /// opponent moving first, once read.
+    captured: [Option<Option<bool>>; 2],
+}
+
+impl Enclosures {
+    pub(super) fn new(chains: usize) -> Enclosures {
+        Enclosures {
+            per_chain: vec![ChainReading::default(); chains],
+        }
+    }
+}
+
 /// Chains whose fight is read out ([`fight_region`]): a living one dies
 /// when the opponent captures it even with its owner moving first, a dead
 /// one lives when the opponent cannot capture it even moving first,
 /// whatever the playouts said (they cannot play the sacrifices some kills
-/// need).
+/// need). `chains` are in the order of `read`'s.
 #[inline(never)]
 pub(super) fn read_enclosures(
     board: &Board,
     chains: &mut [ChainFate],
     terrain: &enclosed::Terrain,
+    read: &mut Enclosures,
 ) {
-    for ch in chains.iter_mut().filter(|c| !c.doomed) {
+    for (ch, known) in chains.iter_mut().zip(&mut read.per_chain) {
+        if ch.doomed {
+            continue;
+        }
         let p = ch.stones[0];
-        let Some(region) = fight_region(board, p, terrain) else {
+        let Some(region) = known
+            .region
+            .get_or_insert_with(|| fight_region(board, p, terrain))
+        else {
             continue;
         };
+        // A living chain is read with its owner moving first, a dead one
+        // with the opponent.
         let first = if ch.dead {
             ch.color.opponent()
         } else {
             ch.color
         };
-        if enclosed::captured(board, p, &region, first) == Some(!ch.dead) {
+        let captured = *known.captured[usize::from(ch.dead)]
+            .get_or_insert_with(|| enclosed::captured(board, p, region, first));
+        if captured == Some(!ch.dead) {
             ch.dead = !ch.dead;
         }
     }
@@ -223,7 +259,44 @@ pub fn hopeless_chains(board: &Board) -> Vec<(Color, (u8, u8), usize)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::fates;
     use super::*;
+
+    /// The reading is kept per chain and per side moving first: a fight
+    /// whose outcome depends on who moves first reads the same from what
+    /// an earlier estimate read as afresh, whichever fate the playouts
+    /// gave the chain each time.
+    #[test]
+    fn a_fight_read_once_reads_the_same_for_either_fate() {
+        // Black's eye space of four points holds a white stone: captured
+        // if White moves first, not if Black does.
+        let b = Board::from_diagram(
+            "O O O O O O O O
+             O X X X X X X O
+             O X . O . . X O
+             O X X X X X X O
+             O O O O O O O O",
+        );
+        let terrain = enclosed::Terrain::new(&b, vec![false; b.index_len()]);
+        let black = (1, 1);
+        // The fates after reading, from `dead` as the playouts gave it.
+        let read = |dead: bool, known: &mut Enclosures| {
+            let (mut chains, _) = fates(&b, &[(black, dead, 0.0)]);
+            read_enclosures(&b, &mut chains, &terrain, known);
+            chains[0].dead
+        };
+        // Afresh: alive stays alive (Black moves first), dead stays dead
+        // (White moves first).
+        assert!(!read(false, &mut Enclosures::new(1)));
+        assert!(read(true, &mut Enclosures::new(1)));
+        // From one memo, in either order.
+        let mut known = Enclosures::new(1);
+        assert!(!read(false, &mut known));
+        assert!(read(true, &mut known));
+        let mut known = Enclosures::new(1);
+        assert!(read(true, &mut known));
+        assert!(!read(false, &mut known));
+    }
 
     #[test]
     fn a_dead_chain_shut_in_by_living_stones_is_read_out_dead() {
