@@ -68,9 +68,9 @@ pub struct Scored {
     /// A mismatch whose RE is the count with a surely dead chain left on
     /// the board (`dead_left_on_board`).
     pub dead_left: bool,
-    /// With `--votes` above 1, for an estimated game: how many estimates
-    /// gave its count, and how many were cast.
-    pub vote: Option<(u32, u32)>,
+    /// With `--votes` above 1, for an estimated game: whether its vote
+    /// was split.
+    pub split_vote: Option<bool>,
 }
 
 /// Scores one replayed game under its declared `rules` (from `RU`, or
@@ -122,7 +122,7 @@ pub fn go_score(
             settlement: None,
             same_margin_flip: false,
             dead_left: false,
-            vote: None,
+            split_vote: None,
         };
     }
     let d = decide_dead(record, replay, settings);
@@ -223,7 +223,7 @@ pub fn go_score(
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
         dead_left,
-        vote: d.vote.as_ref().map(|t| (t.for_it, t.cast())),
+        split_vote: d.vote.as_ref().map(Tally::split),
     }
 }
 
@@ -435,9 +435,9 @@ impl ScoreStats {
             && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
         t.winner_flip_same_margin = s.same_margin_flip as u64;
         t.mismatch_dead_left = s.dead_left as u64;
-        if let Some((for_it, cast)) = s.vote {
+        if let Some(split) = s.split_vote {
             t.votes_held = 1;
-            t.votes_split = (for_it < cast) as u64;
+            t.votes_split = split as u64;
         }
         if let Some((scores, declared)) = s.scores {
             t.scored = 1;
