@@ -43,7 +43,7 @@ impl Enclosures {
 /// when the opponent captures it even with its owner moving first, a dead
 /// one lives when the opponent cannot capture it even moving first,
 /// whatever the playouts said (they cannot play the sacrifices some kills
-/// need). `chains` are in the order of `read`'s.
+/// need). `chains` and `read` list the position's chains in one order.
 #[inline(never)]
 pub(super) fn read_enclosures(
     board: &Board,
