@@ -139,6 +139,12 @@ pub struct Board {
     /// The entries [`Board::play_logged`] changed, as they were before,
     /// oldest first: [`Board::undo_to`] puts them back in reverse order.
     saved: Vec<Saved>,
+    /// Per point: the logged play that last saved it ([`Board::log`]), so
+    /// that a play saves each point once however often it changes it.
+    /// Sized on the first logged play.
+    saved_in: Vec<u32>,
+    /// The number of the current logged play (0: none yet).
+    play_number: u32,
 }
 
 /// One point's entries as they were before a logged play changed them.
@@ -188,6 +194,8 @@ impl Board {
             ko: None,
             emptied: Vec::new(),
             saved: Vec::new(),
+            saved_in: Vec::new(),
+            play_number: 0,
         }
     }
 
@@ -343,10 +351,13 @@ impl Board {
     /// How many neighbours of `p` are stones of the chain whose head is
     /// `h`: its pseudo-liberties at `p`, to take out of its sums.
     fn adjacencies(&self, h: usize, p: usize) -> u64 {
+        // The head is a stone of the chain: a neighbour of its colour with
+        // its head is one of its stones.
+        let color = self.cells[h];
         self.neighbours(p)
             .iter()
-            .filter(|&&n| matches!(self.cells[n], BLACK | WHITE) && self.head[n] as usize == h)
-            .count() as u64
+            .map(|&n| u64::from(self.cells[n] == color && self.head[n] as usize == h))
+            .sum()
     }
 
     /// The only liberty of the chain through `q` when it is in atari, in
@@ -549,8 +560,14 @@ impl Board {
     /// Saves point `p`'s entries before a change when `LOG` is set (a
     /// constant: the playouts' plays pay nothing). Every change to a
     /// point's entries comes after such a call.
+    #[inline(always)]
     fn log<const LOG: bool>(&mut self, p: usize) {
         if LOG {
+            // Only the entries as they were before this play are needed.
+            if self.saved_in[p] == self.play_number {
+                return;
+            }
+            self.saved_in[p] = self.play_number;
             self.saved.push(Saved {
                 point: p as u16,
                 cell: self.cells[p],
@@ -566,6 +583,9 @@ impl Board {
 
     fn play_at_as<const LOG: bool>(&mut self, color: Color, p: usize) -> Played {
         debug_assert_eq!(self.cells[p], EMPTY);
+        if LOG {
+            self.next_logged_play();
+        }
         self.ko = None;
         self.emptied.clear();
         self.add_stone::<LOG>(p, color.cell());
@@ -586,6 +606,16 @@ impl Board {
             self.ko = Some((last_captured as u16, color.opponent()));
         }
         played
+    }
+
+    /// Numbers a new logged play for [`Board::log`].
+    fn next_logged_play(&mut self) {
+        if self.saved_in.len() != self.cells.len() || self.play_number == u32::MAX {
+            self.saved_in.clear();
+            self.saved_in.resize(self.cells.len(), 0);
+            self.play_number = 0;
+        }
+        self.play_number += 1;
     }
 
     /// The stone at column `x`, row `y` (0-based from the top left, as SGF
@@ -1090,6 +1120,34 @@ mod tests {
             b.undo_to(first);
             assert!(b.same_as(&base), "round {round}, outer mark");
             assert_eq!(b.emptied().count(), 0);
+        }
+        assert!(captures > 100, "the plays should capture: {captures}");
+    }
+
+    #[test]
+    fn undoing_one_play_at_a_time_restores_every_position() {
+        // A reading marks before each play and undoes to it: each play
+        // must save what it changes as it was before that play, not only
+        // before the first play since a mark further back.
+        let mut rng = super::random::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut captures = 0;
+        for round in 0..200 {
+            let mut b = super::random::board(&mut rng, 7);
+            let mut line = Vec::new();
+            for step in 0..12 {
+                let empty: Vec<usize> = b.points().filter(|&p| b.at(p).is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let p = empty[rng.below(empty.len() as u64) as usize];
+                line.push((b.mark(), b.clone()));
+                let played = b.play_logged([Color::Black, Color::White][step % 2], p);
+                captures += played.captured + played.suicided;
+            }
+            for (k, (mark, before)) in line.into_iter().enumerate().rev() {
+                b.undo_to(mark);
+                assert!(b.same_as(&before), "round {round}, play {k}");
+            }
         }
         assert!(captures > 100, "the plays should capture: {captures}");
     }

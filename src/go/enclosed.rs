@@ -356,7 +356,7 @@ impl Reading<'_> {
         let target = b.chain_id(self.target);
         for i in 0..=2 * n {
             let b = &self.board;
-            let r = (i < 2 * n).then(|| self.region[i % n]);
+            let r = (i < 2 * n).then(|| self.region[if i < n { i } else { i - n }]);
             if r.is_some_and(|r| (i < n) != is_liberty_of(b, target, r)) {
                 continue;
             }
@@ -369,6 +369,12 @@ impl Reading<'_> {
                 !b.is_legal(to_move, r) || (!attacking && fills_own_eye(b, to_move, r))
             }) {
                 continue;
+            }
+            // Taking the target's last liberty ends the line: no need to
+            // play it out (the position after it answers at once).
+            if attacking && r.is_some() && b.atari_liberty(self.target) == r {
+                result = true;
+                break;
             }
             let after = match r {
                 Some(r) => {
