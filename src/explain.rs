@@ -285,6 +285,15 @@ pub fn explain(
                 let _ = writeln!(w, "  {}", c.describe());
             }
         }
+        if !dead.notes.bent_four.is_empty() {
+            let _ = writeln!(
+                w,
+                "taken off as a bent four in the corner (dead under Japanese rules; a ko the attacker starts once no threat is left):"
+            );
+            for b in &dead.notes.bent_four {
+                let _ = writeln!(w, "  {}", b.describe());
+            }
+        }
         if !dead.notes.seki_races.is_empty() {
             let _ = writeln!(
                 w,

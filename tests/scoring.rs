@@ -304,6 +304,33 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
     assert_eq!(audit, ["votes_held=1", "votes_split=1"]);
 }
 
+/// KGS 2002-03-14-10 (Japanese rules, W+21.5; GNU Go 3.8 counts `RE`):
+/// White's three stones on the top edge from the corner share their two
+/// liberties with Black's eight stones around them. The playouts keep it
+/// a seki (B+26.5), but it is the precursor of a bent four in the
+/// corner, which Japanese rules count dead: Black's corner comes off and
+/// `recount explain` says why.
+#[test]
+fn a_bent_four_in_the_corner_is_dead() {
+    let file = "fixtures/go/kgs/2002-03-14-10.sgf";
+    for seed in ["0", "2"] {
+        let r = estimated_score_row_with(file, &["--seed", seed]);
+        assert_eq!(
+            (
+                r["verdict"].as_str(),
+                r["score_japanese"].as_str(),
+                r["seki_points"].as_str()
+            ),
+            ("agrees", "-21.5", "0"),
+            "seed {seed}: {r:?}"
+        );
+    }
+    explain_prints(
+        &[file, "--dead-stones", "estimate"],
+        &["  B chain at ea (8 stones) around W chain at aa (3 stones)"],
+    );
+}
+
 /// Mismatches the record explains, pointed out in `reason` and counted in
 /// `summary.csv`, each checked against GNU Go 3.8's final_score:
 /// - KGS records of July to October 2000 give `B+` whoever won: in

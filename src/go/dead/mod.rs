@@ -20,6 +20,9 @@
 //! - `open_areas.rs`: chains reaching into the other side's open area are
 //!   taken off ([`estimate_with_notes`] lists them): a finished game
 //!   leaves no such area.
+//! - `bent_four.rs`: a group around three of the other side's stones in
+//!   the corner that it cannot capture without dying, the precursor of a
+//!   bent four in the corner, is dead (and listed).
 //!
 //! [`crate::go::territory`] then settles the position and recognises seki.
 
@@ -149,6 +152,7 @@ pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
         .sum()
 }
 
+mod bent_four;
 mod dame;
 mod open_areas;
 mod playouts;
@@ -156,6 +160,8 @@ mod races;
 mod reading;
 mod seki_races;
 
+use bent_four::dead_in_bent_four;
+pub use bent_four::BentFour;
 use dame::revive_in_dame;
 use open_areas::dead_beside_open_areas;
 pub use open_areas::OpenAreaChain;
@@ -241,6 +247,8 @@ pub struct EstimateNotes {
     /// The eyeless races read as seki whose revived chain stayed alive
     /// (`seki_races.rs`).
     pub seki_races: Vec<SekiRace>,
+    /// The groups taken off in a bent four in the corner (`bent_four.rs`).
+    pub bent_four: Vec<BentFour>,
 }
 
 /// [`estimate`], with the notes of its corrections, for `recount explain`.
@@ -326,6 +334,8 @@ impl<'a> Estimator<'a> {
         revive_in_dame(board, &mut chains, &ownership);
         let open_area =
             dead_beside_open_areas(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
+        let bent_four =
+            dead_in_bent_four(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
         let mut dead = vec![false; board.index_len()];
         for ch in &chains {
             for &q in &ch.stones {
@@ -343,6 +353,7 @@ impl<'a> Estimator<'a> {
             EstimateNotes {
                 open_area,
                 seki_races,
+                bent_four,
             },
         )
     }
