@@ -68,7 +68,7 @@
 #                       (for testing the report; GNU Go still reads the inputs)
 #   KEEP_TMP=1          keep the temp dir (recount's CSVs, GNU Go's CSV)
 #   RECOUNT_ARGS="…"    more recount options for every run, e.g.
-#                       "--votes 3" (a vote of three estimates per game)
+#                       "--votes 1" (one estimate per game, no vote)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -10,8 +10,9 @@
 #    to the shared KGS archives, ROUNDS times over (15 x 13,526 = 202,890 games);
 # 3. times recount on it with --threads 2 and --threads 1 (--no-scores: parse,
 #    replay, area score, the peer's work), then once with scoring
-#    (--dead-stones none) and the dead-stone estimator on one archive copy
-#    (also with --votes $VOTES);
+#    (--dead-stones none) and the dead-stone estimator on one archive copy,
+#    with --votes $VOTES (3, the default: a vote where the first estimate
+#    contests a stone) and with --votes 1 (one estimate);
 #    the estimator's peer is GNU Go 3.8's final_score (dead stones and the
 #    count, as the estimator does) on a sample of the same scored games, two at
 #    a time (scripts/gnugo_final_score.py; apt-get install gnugo if missing);
@@ -28,8 +29,8 @@
 #   PEER_ARCHIVE=NAME  archive (file name in RECOUNT_DATA) for sgfmill
 #                      (default kgs-2001-19-2298.tar.gz)
 #   VENV=DIR           venv for sgfmill (default .venv-bench)
-#   VOTES=N            also time the estimator with --votes N (default 3;
-#                      0 or 1 skips that run)
+#   VOTES=N            time the estimator with --votes N besides --votes 1
+#                      (default 3, recount's default; 0 or 1 skips that run)
 #   GNUGO_GAMES=N      scored games of PEER_ARCHIVE for GNU Go (default 40;
 #                      0 skips GNU Go, as does SKIP_ESTIMATE=1)
 #   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
@@ -197,8 +198,9 @@ fi
 # ---- dead-stone estimator -----------------------------------------------------
 # Scoring with estimated dead stones, on one copy of each archive (2 threads):
 # games whose dead stones were estimated, per second of the whole run.
-# With VOTES=N > 1 (default 3), again with --votes N: N independent
-# estimates per game vote on the count (README, Accuracy).
+# With --votes 1 (one estimate per game) and, with VOTES=N > 1 (default 3,
+# recount's default), with --votes N: up to N independent estimates vote on
+# the count where the first contests a stone (README, Dead stones).
 # estimate VOTES: sets E_GAMES, E_SECS and E_RATE for a run with --votes VOTES.
 estimate() {
     echo
@@ -314,13 +316,13 @@ if [[ -n $S_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s  (with go_scores.csv, no dead stones)\n' \
         "scoring (2 threads):" "$S_GAMES" "$S_SECS" "$S_RATE"
 fi
-if [[ -n $E_RATE ]]; then
-    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated)\n' \
-        "estimator (2 threads):" "$E_GAMES" "$E_SECS" "$E_RATE"
-fi
 if [[ -n $V_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes %d)\n' \
-        "estimator, $VOTES votes:" "$V_GAMES" "$V_SECS" "$V_RATE" "$VOTES"
+        "estimator (2 threads):" "$V_GAMES" "$V_SECS" "$V_RATE" "$VOTES"
+fi
+if [[ -n $E_RATE ]]; then
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes 1)\n' \
+        "one estimate:" "$E_GAMES" "$E_SECS" "$E_RATE"
 fi
 if [[ -n $G_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed)\n' \
@@ -330,14 +332,14 @@ set -- $THREADS
 if (( $# >= 2 )); then
     echo "scaling recount($1 threads)/recount($2 thread$([[ $2 == 1 ]] || echo s)): $(ratio "${R_RATE[$1]}" "${R_RATE[$2]}")"
 fi
-if [[ -n $E_RATE && -n $G_RATE ]]; then
-    echo "ratio estimator/GNU Go final_score: $(ratio "$E_RATE" "$G_RATE")"
-fi
 if [[ -n $V_RATE ]]; then
-    echo "ratio estimator $VOTES votes/one: $(ratio "$V_RATE" "$E_RATE")"
     if [[ -n $G_RATE ]]; then
-        echo "ratio estimator $VOTES votes/GNU Go final_score: $(ratio "$V_RATE" "$G_RATE")"
+        echo "ratio estimator (--votes $VOTES)/GNU Go final_score: $(ratio "$V_RATE" "$G_RATE")"
     fi
+    echo "ratio estimator (--votes $VOTES)/one estimate: $(ratio "$V_RATE" "$E_RATE")"
+fi
+if [[ -n $E_RATE && -n $G_RATE ]]; then
+    echo "ratio one estimate/GNU Go final_score: $(ratio "$E_RATE" "$G_RATE")"
 fi
 if [[ -n $P_RATE ]]; then
     for t in $THREADS; do

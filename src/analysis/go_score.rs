@@ -14,7 +14,7 @@ use crate::analysis::go_game::RulesUsed;
 use crate::discover::Origin;
 use crate::go::board::{Board, Color};
 use crate::go::dead::{
-    doubtful_stones, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator,
+    contested, doubtful_stones, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator,
 };
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
@@ -273,7 +273,9 @@ pub fn counts(record: &GoRecord, replay: &Replay) -> Counts {
 }
 
 /// Decides the dead stones of a replayed game by the policy; with
-/// `--votes` above 1, the estimate most of the votes' counts agree on.
+/// `--votes` above 1 and a contested first estimate
+/// ([`crate::go::dead::contested`]), the estimate most of the votes'
+/// counts agree on.
 pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings) -> DeadStones {
     let board = &replay.board;
     match (settings.dead, &record.markup) {
@@ -299,9 +301,12 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings)
                 }
             };
             let counts = counts(record, replay);
-            let v = majority(settings.votes, estimate, |d| {
-                count(&d.settle(board), &counts)
-            });
+            let v = majority(
+                settings.votes,
+                estimate,
+                |d| count(&d.settle(board), &counts),
+                |d| d.ownership.as_deref().is_some_and(|o| contested(board, o)),
+            );
             DeadStones {
                 vote: v.tally,
                 ..v.chosen
@@ -416,7 +421,8 @@ pub struct ScoreStats {
     /// no way out, or captured whoever moves first.
     pub mismatch_dead_left: u64,
     /// Scored games whose dead stones a vote of estimates decided
-    /// (`--votes`), and those whose vote was split.
+    /// (`--votes`, held where the first estimate contests a stone), and
+    /// those whose vote was split.
     pub votes_held: u64,
     pub votes_split: u64,
 }
@@ -495,7 +501,7 @@ impl ScoreStats {
         if self.dead_sources[DeadSource::Estimate as usize] > 0 {
             rows.push(audit("mismatch_doubtful", self.mismatch_doubtful));
         }
-        // Only with `--votes` above 1.
+        // Only where some vote was held (`--votes` above 1).
         if self.votes_held > 0 {
             rows.push(audit("votes_held", self.votes_held));
             rows.push(audit("votes_split", self.votes_split));

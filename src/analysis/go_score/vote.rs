@@ -1,10 +1,11 @@
-//! A vote of independent estimates (`--votes N`): the dead-stone estimator
-//! is run with N seeds, and the estimate whose count most of them give is
-//! kept. One estimate's playouts sometimes call a group alive that most
-//! seeds kill (a coin flip at the first look after 8 playouts, with no
-//! stone near the bar); playing on from there does not help as much as
+//! A vote of independent estimates (`--votes N`, three by default): where
+//! the first estimate leaves a stone contested, the dead-stone estimator
+//! is run with up to N seeds, and the estimate whose count most of them
+//! give is kept. One estimate's playouts sometimes call a group alive that
+//! most seeds kill (a coin flip at the first look after 8 playouts, with
+//! no stone near the bar); playing on from there does not help as much as
 //! asking independent estimates, because each vote is a whole settled
-//! position: measured in `docs/estimator-log.md` (session 28).
+//! position: measured in `docs/estimator-log.md` (sessions 28 and 29).
 
 /// The seed of vote `k`: the run's own seed for the first, so that a vote
 /// of one is the plain estimate; for the others, the seed mixed with `k`
@@ -46,17 +47,20 @@ pub struct Vote<T, K> {
 }
 
 /// Casts up to `votes` ballots, `ballot(k)` for k = 0, 1, …, and keeps the
-/// one whose `key` most ballots share (the earliest on a tie). It stops as
-/// soon as a key has more than half of `votes`, since no later ballot can
+/// one whose `key` most ballots share (the earliest on a tie). The vote is
+/// held only when the first ballot calls for one (`held`); else, as with
+/// one vote, the first is kept and `key` is never asked. It stops as soon
+/// as a key has more than half of `votes`, since no later ballot can
 /// change the outcome: a vote of three costs two estimates when the first
-/// two agree. With one vote, `key` is never asked.
+/// two agree.
 pub fn majority<T, K: PartialEq + Clone>(
     votes: u32,
     mut ballot: impl FnMut(u32) -> T,
     key: impl Fn(&T) -> K,
+    held: impl Fn(&T) -> bool,
 ) -> Vote<T, K> {
     let first = ballot(0);
-    if votes <= 1 {
+    if votes <= 1 || !held(&first) {
         return Vote {
             chosen: first,
             tally: None,
@@ -102,6 +106,7 @@ mod tests {
                 (k, ballots[k as usize])
             },
             |&(_, v)| v,
+            |_| true,
         );
         let tally = vote.tally.expect("a tally for more than one vote");
         let cast: Vec<i32> = asked.iter().map(|&k| ballots[k as usize]).collect();
@@ -128,9 +133,29 @@ mod tests {
 
     #[test]
     fn one_vote_is_the_plain_estimate() {
-        let v = majority(1, |k| k, |_: &u32| -> u32 { panic!("no key for one vote") });
+        let v = majority(
+            1,
+            |k| k,
+            |_: &u32| -> u32 { panic!("no key for one vote") },
+            |_| true,
+        );
         assert_eq!((v.chosen, v.tally), (0, None));
         assert_eq!(vote_seed(42, 0), 42);
+    }
+
+    #[test]
+    fn a_first_ballot_that_calls_for_no_vote_is_kept_alone() {
+        let mut asked = Vec::new();
+        let v = majority(
+            3,
+            |k| {
+                asked.push(k);
+                k
+            },
+            |_: &u32| -> u32 { panic!("no key without a vote") },
+            |&first| first != 0,
+        );
+        assert_eq!((v.chosen, v.tally, asked), (0, None, vec![0]));
     }
 
     #[test]
