@@ -130,10 +130,10 @@ pub struct ScoreArgs {
 
     /// Independent estimates of the dead stones per game, each with its
     /// own seed, where the first leaves a stone contested (the playouts
-    /// gave it to each side at least a quarter of the time): the one whose
+    /// gave it to each side more than a third of the time): the one whose
     /// count most of them give is kept, the earliest on a tie, so use an
     /// odd number (a split vote is noted in the reason column). Three
-    /// votes steady the estimator's coin flips for about 1.2 times one
+    /// votes steady the estimator's coin flips for about 1.15 times one
     /// estimate's time; 1 is the plain estimate.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub votes: u32,
