@@ -12,7 +12,7 @@
 //! The playouts, which fill no shared liberty, keep the group alive.
 
 use super::ChainFate;
-use crate::go::board::{Board, Color, EmptyRegions};
+use crate::go::board::{Board, Color};
 use crate::go::replay::chain_label;
 
 /// A group [`dead_in_bent_four`] took off, for `recount explain`.
@@ -62,15 +62,6 @@ pub(super) fn dead_in_bent_four(
     if w < 5 || h < 5 {
         return taken;
     }
-    // Per point: the empty region it lies in (index into `regions`).
-    let mut region_of = vec![usize::MAX; board.index_len()];
-    let mut regions: Vec<Vec<usize>> = Vec::new();
-    board.empty_regions(&mut EmptyRegions::default(), |pts, _| {
-        for &q in pts {
-            region_of[q] = regions.len();
-        }
-        regions.push(pts.to_vec());
-    });
     for (cx, cy) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
         let inward = |c: i32| if c == 0 { 1 } else { -1 };
         let (sx, sy) = (inward(cx), inward(cy));
@@ -117,14 +108,7 @@ pub(super) fn dead_in_bent_four(
                             || board.at(l).is_some()
                             || l == l1
                             || l == l2
-                            || closed_to(
-                                board,
-                                chains,
-                                chain_of,
-                                &group,
-                                &regions[region_of[l]],
-                                ownership,
-                            )
+                            || closed_to(board, chains, chain_of, &group, l, ownership)
                     })
                 })
             });
@@ -150,23 +134,34 @@ pub(super) fn dead_in_bent_four(
     taken
 }
 
-/// Whether the empty `region` beside the defender's `group` gives it no
-/// way out: it touches a living stone of the other colour, no living
-/// stone of the defender's outside the group, and the playouts do not
-/// give it to the defender.
+/// Whether the empty region through `liberty`, beside the defender's
+/// `group`, gives it no way out: it touches a living stone of the other
+/// colour, no living stone of the defender's outside the group, and the
+/// playouts do not give it to the defender.
 fn closed_to(
     board: &Board,
     chains: &[ChainFate],
     chain_of: &[usize],
     group: &[usize],
-    region: &[usize],
+    liberty: usize,
     ownership: &[f32],
 ) -> bool {
     let defender = chains[group[0]].color;
     let mut attacker_alive = false;
-    for &q in region {
+    let mut region = vec![liberty];
+    let mut i = 0;
+    while let Some(&q) = region.get(i) {
+        i += 1;
         for n in board.neighbours(q) {
-            let Some(c) = board.at(n) else { continue };
+            if !board.on_board(n) {
+                continue;
+            }
+            let Some(c) = board.at(n) else {
+                if !region.contains(&n) {
+                    region.push(n);
+                }
+                continue;
+            };
             let i = chain_of[n];
             if chains[i].dead {
                 continue;
