@@ -308,8 +308,8 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
 /// give every stone to one side at least 3 times in 4 and the estimate
 /// stops there: no vote, and W+29.5 stands (a vote held in every game,
 /// as session 28 held it, gave `RE`'s count; on the KGS archives it
-/// gains about one exact margin on average over twelve seeds, for 1.35
-/// times the time).
+/// gains about one exact margin on average over twelve seeds, for about
+/// 1.4 times the default's time).
 #[test]
 fn a_vote_is_held_only_where_a_stone_is_contested() {
     let file = "fixtures/go/kgs/2003-03-16-3.sgf";
