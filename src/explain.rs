@@ -3,7 +3,7 @@
 
 use crate::analysis::go_game::RulesUsed;
 use crate::analysis::go_score::{
-    counts, decide_dead, go_score, ScoreSettings, RULE_SET_INTERPRETATIONS,
+    counts, decide_dead, go_score_given, ScoreSettings, RULE_SET_INTERPRETATIONS,
 };
 use crate::discover::Origin;
 use crate::go::board::Color;
@@ -87,7 +87,16 @@ pub fn explain(
     let board = &replayed.board;
     let dead = decide_dead(&record, &replayed, settings);
     let (s, source) = (dead.settle(board), dead.source);
-    let scored = go_score(&origin, game, &record, &replayed, rules, used, settings);
+    let scored = go_score_given(
+        &origin,
+        game,
+        &record,
+        &replayed,
+        rules,
+        used,
+        settings,
+        Some(&dead),
+    );
     let counts = counts(&record, &replayed);
 
     let mut out = String::new();

@@ -84,6 +84,23 @@ pub fn go_score(
     used: RulesUsed,
     settings: &ScoreSettings,
 ) -> Scored {
+    go_score_given(origin, game, record, replay, rules, used, settings, None)
+}
+
+/// [`go_score`], with the game's dead stones already decided by
+/// [`decide_dead`] (`recount explain` shows them too), so that the
+/// estimate, and its vote, are made once.
+#[allow(clippy::too_many_arguments)]
+pub fn go_score_given(
+    origin: &Origin,
+    game: u32,
+    record: &GoRecord,
+    replay: &Replay,
+    rules: Rules,
+    used: RulesUsed,
+    settings: &ScoreSettings,
+    decided: Option<&DeadStones>,
+) -> Scored {
     let rules_known = used.source == "ru";
     let result = parse_result(&record.result_raw);
     let mut row = GoScoreRow {
@@ -125,7 +142,14 @@ pub fn go_score(
             split_vote: None,
         };
     }
-    let d = decide_dead(record, replay, settings);
+    let owned;
+    let d = match decided {
+        Some(d) => d,
+        None => {
+            owned = decide_dead(record, replay, settings);
+            &owned
+        }
+    };
     let (s, source) = (d.settle(&replay.board), d.source);
     let counts = counts(record, replay);
     let scores = interpretations(&s, &counts, settings.song);
@@ -176,13 +200,13 @@ pub fn go_score(
     let mut dead_left = false;
     if let Some(target) = target {
         if settings.agrees_if {
-            row.agrees_if = agrees_if(&d, &replay.board, &s, &rules, &counts, target);
+            row.agrees_if = agrees_if(d, &replay.board, &s, &rules, &counts, target);
             row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
         }
         // RE reached only by leaving a surely dead chain on the board: the
         // record's error, whatever the estimate says elsewhere (with no
         // stone taken off, there is none to leave).
-        if let Some((left, why)) = dead_left_on_board(&d, &replay.board, &rules, &counts, target) {
+        if let Some((left, why)) = dead_left_on_board(d, &replay.board, &rules, &counts, target) {
             dead_left = true;
             row.reason = join(
                 &row.reason,
