@@ -12,7 +12,8 @@
 #    replay, area score, the peer's work), then once with scoring
 #    (--dead-stones none) and the dead-stone estimator on one archive copy,
 #    with --votes $VOTES (3, the default: a vote where the first estimate
-#    contests a stone) and with --votes 1 (one estimate);
+#    contests a stone) and with --votes 1 (one estimate), in turn
+#    ESTIMATE_RUNS times, each rate from its median wall time;
 #    the estimator's peer is GNU Go 3.8's final_score (dead stones and the
 #    count, as the estimator does) on a sample of the same scored games, two at
 #    a time (scripts/gnugo_final_score.py; apt-get install gnugo if missing);
@@ -31,6 +32,8 @@
 #   VENV=DIR           venv for sgfmill (default .venv-bench)
 #   VOTES=N            time the estimator with --votes N besides --votes 1
 #                      (default 3, recount's default; 0 or 1 skips that run)
+#   ESTIMATE_RUNS=N    runs of each estimator setting, in turn (default 3);
+#                      the rates come from the median wall times
 #   GNUGO_GAMES=N      scored games of PEER_ARCHIVE for GNU Go (default 40;
 #                      0 skips GNU Go, as does SKIP_ESTIMATE=1)
 #   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
@@ -201,10 +204,11 @@ fi
 # With --votes 1 (one estimate per game) and, with VOTES=N > 1 (default 3,
 # recount's default), with --votes N: up to N independent estimates vote on
 # the count where the first contests a stone (README, Dead stones).
-# estimate VOTES: sets E_GAMES, E_SECS and E_RATE for a run with --votes VOTES.
+# The two are run in turn ESTIMATE_RUNS times (default 3) and each rate is
+# taken from its median wall time: this machine's pace drifts by a quarter
+# within the hour, and runs in turn see the same drift.
+# estimate VOTES: runs --votes VOTES once; sets E_GAMES and E_SECS.
 estimate() {
-    echo
-    echo "== recount --dead-stones estimate --votes $1 (one copy of each archive, 2 threads)"
     local out="$TMP/out-estimate-$1" t0 t1
     t0=$(now)
     "$BIN" "$DATA"/kgs-*.tar.gz --out "$out" --quiet --threads 2 --dead-stones estimate --votes "$1"
@@ -212,18 +216,32 @@ estimate() {
     E_SECS=$(elapsed "$t0" "$t1")
     E_GAMES=$(python3 -c 'import csv, sys
 print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$out/go_scores.csv")
-    E_RATE=$(rate "$E_GAMES" "$E_SECS")
-    echo "   games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
+    echo "   --votes $1: games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
 }
+# median X... -> the middle value (the lower middle of an even count)
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 VOTES=${VOTES:-3}
 [[ $VOTES =~ ^[0-9]+$ ]] || die "VOTES must be a number (got '$VOTES')"
-E_GAMES= E_SECS= E_RATE= V_GAMES= V_SECS= V_RATE=
+ESTIMATE_RUNS=${ESTIMATE_RUNS:-3}
+[[ $ESTIMATE_RUNS =~ ^[1-9][0-9]*$ ]] || die "ESTIMATE_RUNS must be a positive integer (got '$ESTIMATE_RUNS')"
+E_GAMES= E_SECS= E_RATE= V_GAMES= V_SECS= V_RATE= V_ALL=() E_ALL=()
 if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
+    echo
+    echo "== recount --dead-stones estimate (one copy of each archive, 2 threads, $ESTIMATE_RUNS runs in turn)"
+    for (( r = 1; r <= ESTIMATE_RUNS; r++ )); do
+        if (( VOTES > 1 )); then
+            estimate "$VOTES"
+            V_GAMES=$E_GAMES V_ALL+=("$E_SECS")
+        fi
+        estimate 1
+        E_ALL+=("$E_SECS")
+    done
+    E_SECS=$(median "${E_ALL[@]}")
+    E_RATE=$(rate "$E_GAMES" "$E_SECS")
     if (( VOTES > 1 )); then
-        estimate "$VOTES"
-        V_GAMES=$E_GAMES V_SECS=$E_SECS V_RATE=$E_RATE
+        V_SECS=$(median "${V_ALL[@]}")
+        V_RATE=$(rate "$V_GAMES" "$V_SECS")
     fi
-    estimate 1
 fi
 
 # ---- GNU Go, the estimator's peer ---------------------------------------------
@@ -317,12 +335,12 @@ if [[ -n $S_RATE ]]; then
         "scoring (2 threads):" "$S_GAMES" "$S_SECS" "$S_RATE"
 fi
 if [[ -n $V_RATE ]]; then
-    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes %d)\n' \
-        "estimator (2 threads):" "$V_GAMES" "$V_SECS" "$V_RATE" "$VOTES"
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes %d; median of %s s)\n' \
+        "estimator (2 threads):" "$V_GAMES" "$V_SECS" "$V_RATE" "$VOTES" "${V_ALL[*]}"
 fi
 if [[ -n $E_RATE ]]; then
-    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes 1)\n' \
-        "one estimate:" "$E_GAMES" "$E_SECS" "$E_RATE"
+    printf '%-22s %7d games in %6.2f s = %6d games/s  (dead stones estimated, --votes 1; median of %s s)\n' \
+        "one estimate:" "$E_GAMES" "$E_SECS" "$E_RATE" "${E_ALL[*]}"
 fi
 if [[ -n $G_RATE ]]; then
     printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed)\n' \
