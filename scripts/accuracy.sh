@@ -401,6 +401,15 @@ if seed_paths:
           % (len(runs), sum(exact) / len(runs), 100.0 * sum(exact) / len(runs) / n if n else 0,
              min(exact), max(exact), sum(won) / len(runs),
              100.0 * sum(won) / len(runs) / n if n else 0, min(won), max(won)))
+    if len(runs) > 1:
+        # The seeds' standard deviation over the square root of their
+        # number: how far another set of seeds would move the means, the
+        # yardstick for comparing two builds' means.
+        def stderr(v):
+            m = sum(v) / len(v)
+            return (sum((x - m) ** 2 for x in v) / (len(v) - 1) / len(v)) ** 0.5
+        print("  standard error of those means: exact margin %.2f, winner %.2f games"
+              % (stderr(exact), stderr(won)))
     sound = [[r for r in rs if not shown_wrong(r)] for _, rs in runs]
     n_sound = sum(map(len, sound))
     print("  without the records the audit shows wrong: exact margin %.2f%%, winner %.2f%%"
