@@ -59,9 +59,10 @@
 #                       (default sgf: counting from each record's RU)
 #   SEEDS="1 2 …"       also run recount with each --seed N (playout seeds;
 #                       only estimated games can change) and print each
-#                       seed's agreement, the mean, each archive's range
-#                       over the seeds, and the games whose agreement
-#                       depends on the seed (default: none)
+#                       seed's agreement, the mean and its standard
+#                       error, each archive's range over the seeds, and
+#                       the games whose agreement depends on the seed
+#                       (default: none)
 #   MISMATCHES=N        mismatches listed (default 10)
 #   RECOUNT_BIN=PATH    use this recount binary and skip the cargo build
 #   SCORES_CSV=PATH     skip recount altogether and read this go_scores.csv
