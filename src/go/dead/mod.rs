@@ -293,10 +293,6 @@ pub struct Estimator<'a> {
     chain_of: Vec<usize>,
     terrain: enclosed::Terrain,
     enclosures: Enclosures,
-    /// Per point: a stone whose fate the playouts do not decide
-    /// (pass-alive, or doomed), which their early stops need not wait
-    /// for.
-    fixed: Vec<bool>,
 }
 
 impl<'a> Estimator<'a> {
@@ -315,12 +311,6 @@ impl<'a> Estimator<'a> {
         }
         let terrain = enclosed::Terrain::new(board, pass_alive.stones.clone());
         let enclosures = Enclosures::new(chains.len());
-        let mut fixed = pass_alive.stones.clone();
-        for (_, stones, _) in chains.iter().filter(|c| c.2) {
-            for &q in stones {
-                fixed[q] = true;
-            }
-        }
         Estimator {
             board,
             pass_alive,
@@ -328,7 +318,6 @@ impl<'a> Estimator<'a> {
             chain_of,
             terrain,
             enclosures,
-            fixed,
         }
     }
 
@@ -338,7 +327,7 @@ impl<'a> Estimator<'a> {
     pub fn estimate(&mut self, playouts: u32, seed: u64) -> (Vec<bool>, Vec<f32>, EstimateNotes) {
         let board = self.board;
         let pass_alive = &self.pass_alive;
-        let ownership = playouts::ownership(board, playouts, seed, pass_alive, &self.fixed);
+        let ownership = playouts::ownership(board, playouts, seed, pass_alive);
         // Per chain: stones, the owner's mean ownership, and whether it is
         // dead.
         let mut chains: Vec<ChainFate> = self
@@ -469,32 +458,6 @@ mod tests {
         );
         let (dead, _) = estimate(&b, 128, 0);
         assert!(b.points().all(|p| !dead[p]));
-    }
-
-    /// The playouts' early stops do not wait for a stone in atari with
-    /// no way out (White's at (1,1), which can only extend into a
-    /// suicide), but for every other stone; nor for pass-alive stones
-    /// (White's two-eyed corner).
-    #[test]
-    fn the_early_stops_skip_doomed_and_pass_alive_stones() {
-        let b = Board::from_diagram(
-            ". X . . . O .
-             X O X . . O O
-             X . X . . O .
-             . X . . . O O
-             . . . . . O .",
-        );
-        let e = Estimator::new(&b);
-        let fixed: Vec<_> = b
-            .points()
-            .filter(|&p| e.fixed[p])
-            .map(|p| b.xy(p))
-            .collect();
-        assert!(e.pass_alive.stones[b.index(5, 0)]);
-        let white = b.points().filter(|&p| b.at(p) == Some(Color::White));
-        let mut expected: Vec<_> = white.map(|p| b.xy(p)).collect();
-        expected.sort_by_key(|&(x, y)| (y, x));
-        assert_eq!(fixed, expected);
     }
 
     #[test]

@@ -82,12 +82,11 @@ fn looks_at(n: u32) -> bool {
     n == FIRST_BATCH || n == SECOND_LOOK || (n >= BATCH && n % LOOK_EVERY == 0)
 }
 
-/// Whether every stone not `fixed` (whose fate the playouts do not
-/// decide, see [`ownership`]) is far from the dead threshold after `n`
-/// playouts (owner's mean ownership at least 0.25 away from the 0.2 bar;
-/// 0.35 at the first look and 0.3 at the second: more playouts rarely
-/// change such a verdict, measured on the KGS archives).
-fn clear_cut(board: &Board, own: &[i32], n: u32, fixed: &[bool]) -> bool {
+/// Whether every stone not fixed by Benson is far from the dead threshold
+/// after `n` playouts (owner's mean ownership at least 0.25 away from the
+/// 0.2 bar; 0.35 at the first look and 0.3 at the second: more playouts
+/// rarely change such a verdict, measured on the KGS archives).
+fn clear_cut(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> bool {
     let margin = if n < SECOND_LOOK {
         FIRST_CLEAR_MARGIN
     } else if n < BATCH {
@@ -97,7 +96,7 @@ fn clear_cut(board: &Board, own: &[i32], n: u32, fixed: &[bool]) -> bool {
     };
     board.points().all(|p| match board.at(p) {
         None => true,
-        Some(_) if fixed[p] => true,
+        Some(_) if pass_alive[p] => true,
         Some(c) => {
             let mine = own[p] as f32 / n as f32 * c.sign();
             from_bar(mine) > margin
@@ -105,15 +104,16 @@ fn clear_cut(board: &Board, own: &[i32], n: u32, fixed: &[bool]) -> bool {
     })
 }
 
-/// How many stones not `fixed` are doubtful after `n` playouts: their
-/// owner's mean ownership is within [`super::DOUBTFUL`] of the dead bar.
-fn doubtful(board: &Board, own: &[i32], n: u32, fixed: &[bool]) -> usize {
+/// How many stones not fixed by Benson are doubtful after `n` playouts:
+/// their owner's mean ownership is within [`super::DOUBTFUL`] of the dead
+/// bar.
+fn doubtful(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> usize {
     board
         .points()
         .filter(|&p| {
             board
                 .at(p)
-                .is_some_and(|c| !fixed[p] && is_doubtful(own[p] as f32 / n as f32 * c.sign()))
+                .is_some_and(|c| !pass_alive[p] && is_doubtful(own[p] as f32 / n as f32 * c.sign()))
         })
         .count()
 }
@@ -385,17 +385,12 @@ fn random_move(
 /// Each point's mean ownership (from +1 always Black to −1 always White)
 /// after at most `playouts` random games from `board`, seeded from the
 /// position mixed with `seed`. Points inside `pass_alive`'s territories
-/// are not played. The early stops wait for no stone that is `fixed`: one
-/// whose fate the playouts do not decide (pass-alive, or dead whatever
-/// else). Waiting for those too took 6% more playouts on the KGS archives
-/// for the same means over twelve seeds (`docs/estimator-log.md`,
-/// session 31).
+/// are not played.
 pub(super) fn ownership(
     board: &Board,
     playouts: u32,
     seed: u64,
     pass_alive: &PassAlive,
-    fixed: &[bool],
 ) -> Vec<f32> {
     let n = board.index_len();
     let settled = |p: usize| pass_alive.black.territory[p] || pass_alive.white.territory[p];
@@ -419,7 +414,7 @@ pub(super) fn ownership(
     let mut captured: Vec<usize> = Vec::new();
     for i in 0..playouts {
         // Stop early once every stone's fate is clear.
-        if looks_at(i) && clear_cut(board, &own, i, fixed) {
+        if looks_at(i) && clear_cut(board, &own, i, &pass_alive.stones) {
             break;
         }
         // Or, from STABLE_FROM on, once no stone crossed the bar during
@@ -437,7 +432,7 @@ pub(super) fn ownership(
             if i >= STABLE_FROM
                 && now == verdicts
                 && (i >= MANY_DOUBTFUL_STABLE_FROM
-                    || doubtful(board, &own, i, fixed) < MANY_DOUBTFUL)
+                    || doubtful(board, &own, i, &pass_alive.stones) < MANY_DOUBTFUL)
             {
                 break;
             }
