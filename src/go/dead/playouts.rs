@@ -64,9 +64,9 @@ const FIRST_CLEAR_MARGIN: f32 = 0.35;
 /// end, with its own margin; then a look every [`LOOK_EVERY`] playouts.
 /// Over twelve `--seed`s of the KGS archives the looks at 12 (with 0.3)
 /// and between batches left the means of exact-margin games and winners
-/// as they were, for 6% fewer playouts; 0.25 at 12 saved 13% but lost 0.9
-/// and 0.6 of them, and a look every 4 playouts lost 0.2 and 0.1
-/// (`docs/estimator-log.md`, session 31).
+/// as they were, for 6% fewer playouts; 0.25 at 12 took 8% fewer still
+/// but lost 0.9 and 0.6 of them, and a look every 4 playouts lost 0.2 and
+/// 0.1 (`docs/estimator-log.md`, session 31).
 const SECOND_LOOK: u32 = 12;
 
 /// See [`SECOND_LOOK`]: a living stone then needs ten playouts of twelve.
