@@ -1,19 +1,31 @@
 //! recount: batch re-scoring of Go and backgammon game archives.
 //!
-//! Data flows one way: [`discover`] finds sources and streams game trees
-//! (Go) or match files (backgammon), [`parse`] reads them, [`go`] and [`bg`]
-//! replay and evaluate them, [`analysis`] turns a replayed game into rows,
-//! [`report`] writes the rows; [`pipeline`] runs it all in parallel and
-//! [`cli`] is the command line.
+//! Data flows one way, each folder one job:
+//!
+//! ```text
+//! cli/        the command line: arguments, their checked configuration, the summary line
+//! commands/   the subcommands: run (the parallel pipeline), explain, zones
+//! ingest/     paths, archives and streams in; one decision per file on what it holds; units out
+//! sgf/        SGF: collections split into game trees, a tolerant reader, charsets, a strict check
+//! go/         Go from a record to its count: board, rules, record, replay, dead stones,
+//!             settling, scoring, the audit, endgame zones
+//! bg/         backgammon from a match file to its cube decisions: position, formats, game
+//!             records and replay, the audit, evaluators, the cube
+//! analysis/   pure: a computed game and the settings in, typed rows and totals out
+//! report/     the row types, the tables they go to, the sinks that write them
+//! ```
+//!
+//! `go/` and `bg/` never import each other; nothing imports upward
+//! (`cli` → `commands` → `analysis` → `go`, `bg` → `sgf`; `ingest` feeds
+//! `commands`; `report` holds only row types and sinks).
 
 pub mod analysis;
 pub mod bg;
 pub mod cli;
-pub mod discover;
-pub mod explain;
+pub mod commands;
 pub mod go;
-pub mod parse;
-pub mod pipeline;
+pub mod ingest;
 pub mod report;
 mod rng;
-pub mod zones_table;
+pub mod sgf;
+pub mod text;

@@ -137,7 +137,7 @@ fn reader_agrees_with_sgf_parse() {
             let Ok(theirs) = sgf_parse::go::parse(text) else {
                 continue;
             };
-            let tree = recount::parse::sgf::parse_tree(&bytes).unwrap();
+            let tree = recount::sgf::reader::parse_tree(&bytes).unwrap();
             let rec = read_record(&tree).unwrap();
             let (w, h) = (rec.width, rec.height);
             let ours: Vec<String> = rec

@@ -2,8 +2,8 @@
 //! mutation ends as a game row or an error row.
 
 mod util;
-use recount::discover::{Origin, Payload, ReadLimits, Unit};
-use recount::pipeline::{process, Settings};
+use recount::commands::run::{process, Settings};
+use recount::ingest::{Origin, Payload, ReadLimits, Unit};
 use recount::report::Table;
 use std::sync::Arc;
 
@@ -52,15 +52,17 @@ fn settings() -> Settings {
         check_sgf: true,
         scores: true,
         score: recount::analysis::go_score::ScoreSettings {
-            dead: recount::go::dead::DeadPolicy::Auto,
-            playouts: 8,
-            seed: 0,
-            votes: 1,
+            dead: recount::go::dead::decide::DeadSettings {
+                policy: recount::go::dead::DeadPolicy::Auto,
+                playouts: 8,
+                seed: 0,
+                votes: 1,
+            },
             song: Default::default(),
             agrees_if: true,
         },
         // Zones too, on a small budget: mutated games must not panic there.
-        zones: Some(recount::analysis::go_zones::ZoneSettings {
+        zones: Some(recount::go::endgame::position::ZoneSettings {
             budget: 20_000,
             ..Default::default()
         }),

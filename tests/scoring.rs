@@ -4,9 +4,9 @@
 
 mod util;
 use recount::go::board::Board;
-use recount::go::scoring::{count, song, traditional, Counts};
-use recount::go::song::SongParams;
-use recount::go::territory::settle;
+use recount::go::score::song::SongParams;
+use recount::go::score::{count, song, traditional, Counts};
+use recount::go::settle::territory::settle;
 use std::collections::HashMap;
 use util::*;
 
@@ -1156,11 +1156,11 @@ fn seki_exotics_positions() {
         ("fixtures/seki/seki2.sgf", [20, 20], 1, [1, 1], [15, 23]),
     ];
     for (file, stones, seki_points, seki_eyes, territory) in cases {
-        let record = recount::explain::read_game(&repo().join(file), 1).unwrap();
+        let record = recount::commands::explain::read_game(&repo().join(file), 1).unwrap();
         let board = recount::go::replay::replay(&record, Rules::JAPANESE).board;
         let (dead, ownership) = recount::go::dead::estimate(&board, 128, 0);
         assert!(!dead.iter().any(|&d| d), "{file}: a seki stone called dead");
-        let s = recount::go::territory::settle_with(&board, &dead, Some(&ownership));
+        let s = recount::go::settle::territory::settle_with(&board, &dead, Some(&ownership));
         assert_eq!(s.seki_points, seki_points, "{file}");
         assert_eq!(s.seki_eyes, seki_eyes, "{file}");
         assert_eq!(s.territory, territory, "{file}");

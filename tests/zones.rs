@@ -6,9 +6,9 @@
 
 mod util;
 
-use recount::analysis::go_zones::{diagram_zones, Outcome, PositionZones, ZoneSettings};
-use recount::go::move_values::ZoneType;
-use recount::parse::diagram;
+use recount::go::endgame::position::{diagram_zones, Outcome, PositionZones, ZoneSettings};
+use recount::go::endgame::move_values::ZoneType;
+use recount::go::record::diagram;
 use std::fs;
 
 fn zones_of(name: &str) -> PositionZones {
@@ -259,7 +259,7 @@ fn a_given_sequence_that_is_not_best_play_is_flagged() {
     // fixtures/zones/given-differs.txt: Black 1 on his own side, White 2
     // answers: count 0 with one move each, where the hane gives 1.
     let pz = zones_of("given-differs.txt");
-    let origin = recount::discover::Origin {
+    let origin = recount::ingest::Origin {
         path: "given-differs.txt".into(),
         member: None,
     };

@@ -11,7 +11,7 @@ use crate::bg::eval::{classify, evaluate_with};
 use crate::bg::ids::{match_id, position_id, GameState, MatchState};
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Answer, CubeChoice, CubePoint};
-use crate::discover::Origin;
+use crate::ingest::Origin;
 use crate::report::BgCubeRow;
 
 /// The row of one cube decision.

@@ -6,15 +6,16 @@ use crate::analysis::bg_cube::cube_row;
 use crate::bg::audit::{audit_match, AuditedGame, Crawford};
 use crate::bg::board::Board;
 use crate::bg::features::features;
+use crate::bg::format::mat::{read_mat, MatError};
+use crate::bg::format::sgf::read_bg_sgf;
 use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::bg::met::{kazaross_xg2, Met};
 use crate::bg::nn::Weights;
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Ending, KeepCube, FINDING_KINDS};
-use crate::discover::Origin;
-use crate::parse::bg_sgf::read_bg_sgf;
-use crate::parse::mat::{read_mat, MatError};
-use crate::report::{single_line, BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
+use crate::ingest::Origin;
+use crate::report::{BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
+use crate::text::single_line;
 
 /// What a backgammon run writes and with which table.
 #[derive(Clone, Copy)]

@@ -1,12 +1,12 @@
 //! The per-game Go row: the record's facts, the replay's counts and the
 //! final position.
 
-use crate::discover::Origin;
 use crate::go::board::Color;
+use crate::go::record::result::parse_result;
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
-use crate::go::result::parse_result;
 use crate::go::rules::{self, Rules};
+use crate::ingest::Origin;
 use crate::report::GoGameRow;
 
 /// Which rules a game was replayed under, and where they came from.

@@ -2,28 +2,24 @@
 //! and the audit's verdict and evidence (`audit.rs`) against `RE`; a vote
 //! of independent estimates with `--votes` (`vote.rs`).
 
-mod audit;
-mod vote;
-
-pub use audit::Verdict;
-use audit::{agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score};
-pub use vote::Tally;
-use vote::{majority, vote_seed};
+use crate::go::audit::{
+    agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score, Verdict,
+};
+use crate::go::dead::decide::{decide_dead, DeadSettings, DeadStones};
+use crate::go::dead::vote::Tally;
 
 use crate::analysis::go_game::RulesUsed;
-use crate::discover::Origin;
-use crate::go::board::{Board, Color};
-use crate::go::dead::{
-    contested, doubtful_stones, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator,
-};
+use crate::go::board::Color;
+use crate::go::dead::{doubtful_stones, DeadSource};
+use crate::go::record::result::{parse_result, EndKind};
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
-use crate::go::result::{parse_result, EndKind};
 use crate::go::rules::Rules;
-use crate::go::scoring::{count, score, song, traditional, winner, Counts};
-use crate::go::song::SongParams;
-use crate::go::territory::{settle_refereed, Settlement};
-use crate::report::rows::{GoScoreRow, SummaryRow};
+use crate::go::score::song::SongParams;
+use crate::go::score::{count, score, song, traditional, winner, Counts};
+use crate::go::settle::Settlement;
+use crate::ingest::Origin;
+use crate::report::go_rows::{GoScoreRow, SummaryRow};
 
 /// The interpretations computed side by side, in column order.
 pub const INTERPRETATIONS: [&str; 7] = [
@@ -39,13 +35,7 @@ pub const INTERPRETATIONS: [&str; 7] = [
 /// How to score.
 #[derive(Debug, Clone, Copy)]
 pub struct ScoreSettings {
-    pub dead: DeadPolicy,
-    pub playouts: u32,
-    /// Mixed into the playouts' seed (`--seed`).
-    pub seed: u64,
-    /// Independent estimates that vote on the count (`--votes`; 1: the
-    /// plain estimate).
-    pub votes: u32,
+    pub dead: DeadSettings,
     pub song: SongParams,
     /// Look for the single changes that would make a mismatch agree
     /// (`--agrees-if`).
@@ -146,12 +136,12 @@ pub fn go_score_given(
     let d = match decided {
         Some(d) => d,
         None => {
-            owned = decide_dead(record, replay, settings);
+            owned = decide_dead(record, replay, &settings.dead);
             &owned
         }
     };
     let (s, source) = (d.settle(&replay.board), d.source);
-    let counts = counts(record, replay);
+    let counts = Counts::of(record, replay);
     let scores = interpretations(&s, &counts, settings.song);
     let declared = score(&rules, &s, &counts);
     fill_settlement(&mut row, &s, source);
@@ -249,112 +239,6 @@ pub fn go_score_given(
         dead_left,
         split_vote: d.vote.as_ref().map(Tally::split),
     }
-}
-
-/// The dead stones of a replayed game as the policy decided them, with the
-/// estimator's ownership when it decided (the referee rule reads it).
-pub struct DeadStones {
-    pub dead: Vec<bool>,
-    pub ownership: Option<Vec<f32>>,
-    pub source: DeadSource,
-    /// The estimator's notes on its corrections (for `recount explain`;
-    /// empty unless estimated).
-    pub notes: EstimateNotes,
-    /// With `--votes` above 1: each estimate's count, in the order cast,
-    /// and how many gave this one's.
-    pub vote: Option<Tally<f64>>,
-}
-
-impl DeadStones {
-    /// Settles `board` with these dead stones.
-    pub fn settle(&self, board: &Board) -> Settlement {
-        settle_refereed(board, &self.dead, self.ownership.as_deref(), &[])
-    }
-
-    /// Settles `board` with another dead-stone map, read as these were,
-    /// except that the referee's rule leaves alone the regions of the
-    /// chains whose fate differs: the ownership read the other fate.
-    pub(super) fn settle_as(&self, board: &Board, dead: &[bool]) -> Settlement {
-        let mut flipped = vec![false; dead.len()];
-        for p in board.points().filter(|&p| dead[p] != self.dead[p]) {
-            flipped[p] = true;
-            for q in board.neighbours(p) {
-                flipped[q] = true;
-            }
-        }
-        settle_refereed(board, dead, self.ownership.as_deref(), &flipped)
-    }
-}
-
-/// The numbers besides the board that a count needs: the prisoners taken
-/// in the replay, the record's komi and handicap.
-pub fn counts(record: &GoRecord, replay: &Replay) -> Counts {
-    Counts {
-        captures: replay.captures,
-        komi: record.komi.unwrap_or(0.0),
-        handicap: record.handicap.unwrap_or(0),
-    }
-}
-
-/// Decides the dead stones of a replayed game by the policy; with
-/// `--votes` above 1 and a contested first estimate
-/// ([`crate::go::dead::contested`]), the estimate most of the votes'
-/// counts agree on.
-pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &ScoreSettings) -> DeadStones {
-    let board = &replay.board;
-    match (settings.dead, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones {
-            dead: from_markup(board, m),
-            ownership: None,
-            source: DeadSource::Markup,
-            notes: EstimateNotes::default(),
-            vote: None,
-        },
-        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
-            // The votes share what the estimator reads from the position.
-            let mut estimator = Estimator::new(board);
-            let estimate = |k| {
-                let seed = vote_seed(settings.seed, k);
-                let (dead, ownership, notes) = estimator.estimate(settings.playouts, seed);
-                DeadStones {
-                    dead,
-                    ownership: Some(ownership),
-                    source: DeadSource::Estimate,
-                    notes,
-                    vote: None,
-                }
-            };
-            let counts = counts(record, replay);
-            let v = majority(
-                settings.votes,
-                estimate,
-                |d| count(&d.settle(board), &counts),
-                |d| d.ownership.as_deref().is_some_and(|o| contested(board, o)),
-            );
-            DeadStones {
-                vote: v.tally,
-                ..v.chosen
-            }
-        }
-        (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
-            dead: vec![false; board.index_len()],
-            ownership: None,
-            source: DeadSource::None,
-            notes: EstimateNotes::default(),
-            vote: None,
-        },
-    }
-}
-
-/// Decides the dead stones of a replayed game by the policy and settles
-/// its final position.
-pub fn settle_game(
-    record: &GoRecord,
-    replay: &Replay,
-    settings: &ScoreSettings,
-) -> (Settlement, DeadSource) {
-    let d = decide_dead(record, replay, settings);
-    (d.settle(&replay.board), d.source)
 }
 
 /// Every interpretation's score, in [`INTERPRETATIONS`] order (Song with

@@ -2,8 +2,8 @@
 //! it, follows the score from game to game, finds the Crawford game, and
 //! checks the record's score lines and results against all that.
 
-use super::record::MatchRecord;
-use super::replay::{replay_game, CubeRules, Finding, KeepCube, ReplayedGame};
+use crate::bg::record::MatchRecord;
+use crate::bg::replay::{replay_game, CubeRules, Finding, KeepCube, ReplayedGame};
 
 /// Where a game stands in the Crawford rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +161,7 @@ pub fn audit_match(
                 let claims_match = game.actions.iter().any(|(_, a)| {
                     matches!(
                         a,
-                        super::record::Action::Wins {
+                        crate::bg::record::Action::Wins {
                             and_match: true,
                             ..
                         }

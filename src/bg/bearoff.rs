@@ -50,7 +50,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, BAR, CHECKERS};
+use crate::bg::board::{Board, BAR, CHECKERS};
 
 /// Home points a bearoff position spreads over.
 pub const POINTS: usize = 6;

@@ -63,8 +63,8 @@
 
 use std::path::Path;
 
-use super::bearoff::OneSided;
-use super::board::{Board, BAR};
+use crate::bg::bearoff::OneSided;
+use crate::bg::board::{Board, BAR};
 
 /// Length of the file header.
 pub const HEADER_LEN: usize = 40;

@@ -4,13 +4,13 @@
 //! never depends on which evaluator answered; a position no evaluator
 //! covers is "not evaluated" with the reason, never a made-up number.
 
-use super::bearoff::bearoff_probabilities;
-use super::board::Board;
-use super::cube::Probs;
-use super::features::features;
-use super::gnubg_eval::{probabilities as gnubg_probabilities, GnubgClass};
-use super::nn::Weights;
-use super::race::race_probabilities;
+use crate::bg::bearoff::bearoff_probabilities;
+use crate::bg::board::Board;
+use crate::bg::cube::Probs;
+use crate::bg::features::features;
+use crate::bg::gnubg_eval::{probabilities as gnubg_probabilities, GnubgClass};
+use crate::bg::nn::Weights;
+use crate::bg::race::race_probabilities;
 
 /// GNU Backgammon's position classes, as far as they matter here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +97,7 @@ impl Evaluator for BearoffEvaluator {
     }
 }
 
-/// The race evaluator of [`super::race`].
+/// The race evaluator of [`crate::bg::race`].
 pub struct RaceEvaluator;
 
 impl Evaluator for RaceEvaluator {
@@ -109,7 +109,7 @@ impl Evaluator for RaceEvaluator {
     }
 }
 
-/// GNU Backgammon's nets ([`super::gnubg_eval`]): contact, crashed and race
+/// GNU Backgammon's nets ([`crate::bg::gnubg_eval`]): contact, crashed and race
 /// positions as gnubg evaluates them at 0-ply.
 pub struct NetEvaluator(pub &'static Weights);
 

@@ -14,6 +14,7 @@ pub mod board;
 pub mod cube;
 pub mod eval;
 pub mod features;
+pub mod format;
 pub mod gnubg_eval;
 pub mod ids;
 pub mod met;

@@ -9,8 +9,8 @@
 //! possible (all four moves of doubles), and when only one die can be used
 //! the larger must be used if it can.
 
-use super::board::{Board, BAR};
-use super::record::{Step, BAR_POINT, OFF_POINT};
+use crate::bg::board::{Board, BAR};
+use crate::bg::record::{Step, BAR_POINT, OFF_POINT};
 
 /// One checker moved by one die, in board indices: `from` 0..=23 or
 /// [`BAR`], `to` `None` when borne off.
@@ -491,7 +491,7 @@ mod tests {
     use super::*;
 
     fn steps(text: &str) -> Vec<Step> {
-        crate::parse::mat::read_play(&text.split_whitespace().collect::<Vec<_>>()).unwrap()
+        crate::bg::format::mat::read_play(&text.split_whitespace().collect::<Vec<_>>()).unwrap()
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! hidden thresholds, output thresholds. The nets come in the order
 //! contact, race, crashed, then the pruning nets.
 
-use super::bearoff_ts::TwoSided;
+use crate::bg::bearoff_ts::TwoSided;
 use std::path::{Path, PathBuf};
 
 /// `exp(k / 10) / 10` for k = 0..99, rounded to `f32` as gnubg's table of

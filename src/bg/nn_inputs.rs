@@ -63,7 +63,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::Board;
+use crate::bg::board::Board;
 
 /// Base inputs: four per point and bar, for both sides (gnubg:
 /// `NUM_PRUNING_INPUTS`, the input count of its pruning nets).

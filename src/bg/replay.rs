@@ -3,9 +3,9 @@
 //! and the game's end (bear-off, drop or resignation) worked out from the
 //! position, not taken from the record.
 
-use super::board::{Board, BAR};
-use super::moves::{check_play, fmt_moves};
-use super::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::board::{Board, BAR};
+use crate::bg::moves::{check_play, fmt_moves};
+use crate::bg::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
 
 /// Every kind of finding, replay's and the match audit's, in the order
 /// `summary.csv` lists them.

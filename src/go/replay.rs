@@ -196,7 +196,7 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
 mod tests {
     use super::*;
     use crate::go::record::read_record;
-    use crate::parse::sgf::parse_tree;
+    use crate::sgf::reader::parse_tree;
 
     fn run(sgf: &str, rules: Rules) -> Replay {
         replay(

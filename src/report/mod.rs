@@ -3,11 +3,11 @@
 //! to a [`Sink`] in input order, so output never depends on thread timing.
 
 pub mod bg_rows;
-pub mod rows;
+pub mod go_rows;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPositionRow};
-pub use rows::{single_line, ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
+pub use go_rows::{ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
 use serde::Serialize;

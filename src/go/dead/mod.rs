@@ -9,7 +9,7 @@
 //!   give each point's ownership; a chain whose owner's mean ownership
 //!   falls below 0.2 is dead.
 //! - `reading.rs`: fights closed in a small region with the other side's
-//!   stones inside are read out ([`crate::go::enclosed`]); [`read_out`]
+//!   stones inside are read out ([`crate::go::dead::enclosed`]); [`read_out`]
 //!   lists them for `recount explain`.
 //! - `races.rs`: of two dead chains of both colours side by side in a race
 //!   between two sides' groups, one lives (the one kept more often).
@@ -24,12 +24,11 @@
 //!   the corner that it cannot capture without dying, the precursor of a
 //!   bent four in the corner, is dead (and listed).
 //!
-//! [`crate::go::territory`] then settles the position and recognises seki.
+//! [`crate::go::settle::territory`] then settles the position and recognises seki.
 
 use crate::go::board::{Board, Color};
-use crate::go::enclosed;
-use crate::go::life::{benson, BensonResult};
 use crate::go::record::Markup;
+use crate::go::settle::life::{benson, BensonResult};
 use serde::Serialize;
 
 /// Where the dead stones came from (column `dead_source`).
@@ -171,11 +170,16 @@ pub fn doubtful_stones(board: &Board, ownership: &[f32]) -> u32 {
 
 mod bent_four;
 mod dame;
+pub mod decide;
+pub mod enclosed;
+pub mod nakade;
 mod open_areas;
+pub mod patterns;
 mod playouts;
 mod races;
 mod reading;
 mod seki_races;
+pub mod vote;
 
 use bent_four::dead_in_bent_four;
 pub use bent_four::BentFour;

@@ -4,7 +4,7 @@
 use super::{without_dead, ChainFate};
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
 use crate::go::replay::chain_label;
-use crate::go::territory::MAX_SEKI_REGION;
+use crate::go::settle::territory::MAX_SEKI_REGION;
 
 /// Mean ownership a region open between the colours needs for
 /// [`dead_beside_open_areas`] to give it to one side. On the KGS archives,

@@ -5,22 +5,22 @@
 //! the same answer.
 //!
 //! The policy is light. When the last move captured stones that leave a
-//! killing shape ([`crate::go::nakade`]), the captured side replays at its
+//! killing shape ([`crate::go::dead::nakade`]), the captured side replays at its
 //! vital point. Else a move answers the last one locally: take the biggest
 //! chain it left in atari; save an own chain in atari by extending or by a
 //! counter-capture; shorten the liberties of a weak opponent chain beside
 //! an own chain it cut to two liberties, as a capturing race is played.
-//! Else, one time in four, a shape move next to it ([`crate::go::patterns`]);
+//! Else, one time in four, a shape move next to it ([`crate::go::dead::patterns`]);
 //! else a random legal move. No move fills an own eye or puts a chain of
 //! two or more stones in atari (which also keeps most seki alive), none
 //! captures into a snapback ([`Board::captures_into_snapback`]), and none
 //! ataris a chain in seki inside the mover's group
-//! ([`crate::go::nakade::atari_into_one_eye`]).
+//! ([`crate::go::dead::nakade::atari_into_one_eye`]).
 
 use super::{from_bar, is_doubtful, PassAlive, DEAD_THRESHOLD};
 use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
-use crate::go::nakade;
-use crate::go::patterns;
+use crate::go::dead::nakade;
+use crate::go::dead::patterns;
 use crate::rng::Rng;
 
 /// Playouts are run in batches of this many; after each batch the estimate
@@ -250,7 +250,7 @@ const PATTERN_ODDS: usize = 4;
 
 /// With odds of one in [`PATTERN_ODDS`], a move on a point around the last
 /// move whose 3×3 neighbourhood is a shape players answer (hane, cut,
-/// edge moves: [`crate::go::patterns`]): one of them at random, legal,
+/// edge moves: [`crate::go::dead::patterns`]): one of them at random, legal,
 /// not an own eye, no self-atari, no atari on a chain in seki. Played at
 /// every chance, such moves start fights the players had settled.
 fn pattern_near(b: &Board, color: Color, last: Option<usize>, rng: &mut Rng) -> Option<usize> {

@@ -1,9 +1,9 @@
 //! Fates read out rather than played out: chains in atari with no way
-//! out, and fights closed in a small region ([`crate::go::enclosed`]).
+//! out, and fights closed in a small region ([`crate::go::dead::enclosed`]).
 
 use super::{ChainFate, PassAlive};
 use crate::go::board::{Board, Color};
-use crate::go::enclosed;
+use crate::go::dead::enclosed;
 use crate::go::replay::{sgf_point, stone_count};
 
 /// The closed region of the chain through `p` if its fight is read out:

@@ -6,7 +6,7 @@
 //! between tokens, and stray characters outside values (counted, skipped).
 //! It follows the main line (first child at each branch) and counts the
 //! variations it leaves. Values stay as raw bytes; text is decoded later by
-//! [`crate::parse::charset`] once the game's `CA` is known.
+//! [`crate::sgf::charset`] once the game's `CA` is known.
 
 use std::fmt;
 

@@ -15,11 +15,12 @@
 //! reached only through such one-point eyes, the whole group is in seki
 //! (`forfeit_false_eyes`). Behind an unclosed boundary the referee's rule
 //! decides (`settle_refereed`); last, the must-fill rule
-//! ([`crate::go::must_fill`]) takes the points a chain must fill.
+//! ([`crate::go::settle::must_fill`]) takes the points a chain must fill.
 
 use crate::go::board::{Board, Color, EmptyRegions};
-use crate::go::life::benson;
-use crate::go::must_fill;
+use crate::go::settle::life::benson;
+use crate::go::settle::must_fill;
+use crate::go::settle::{PointKind, Refereed, Settlement};
 
 /// An eye region this large lets its group make two eyes: the group lives
 /// on its own and is not in seki (in a finished game the owner would have
@@ -28,79 +29,6 @@ const MIN_TWO_EYE_SPACE: usize = 3;
 
 /// Largest region of shared liberties recognised as seki.
 pub const MAX_SEKI_REGION: usize = 6;
-
-/// What a point is once the position is settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PointKind {
-    Stone(Color),
-    /// A dead stone of this colour (the opponent's prisoner).
-    Dead(Color),
-    /// Empty (or dead-stone) point in this colour's territory.
-    Territory(Color),
-    /// An eye of this colour's group in seki.
-    SekiEye(Color),
-    /// A liberty shared by groups in seki.
-    Seki,
-    /// A point of this colour's territory it must fill after the dame are
-    /// filled (its chain would otherwise be in atari).
-    Fill(Color),
-    Dame,
-}
-
-/// Per-colour totals of a settled position (index 0 Black, 1 White).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Settlement {
-    pub kinds: Vec<Option<PointKind>>,
-    /// Living stones on the board.
-    pub stones: [u32; 2],
-    /// Dead stones of each colour (prisoners for the other side).
-    pub dead: [u32; 2],
-    /// Territory points, dead-stone points included, seki eyes excluded.
-    pub territory: [u32; 2],
-    /// Eyes of groups in seki.
-    pub seki_eyes: [u32; 2],
-    /// Territory points the owner must fill once the dame are filled (a
-    /// chain left with that one liberty): no point under territory
-    /// scoring, still area. Not included in `territory`.
-    pub fills: [u32; 2],
-    /// Shared liberties in seki.
-    pub seki_points: u32,
-    pub dame: u32,
-    /// Independent living areas: connected groups of living stones and
-    /// their territory (what the group tax charges).
-    pub areas: [u32; 2],
-    /// One-point eyes that do not count, as a seki would force their owner
-    /// to fill them (`forfeit_false_eyes`): the eye, and a stone of the
-    /// chain that would have to fill it.
-    pub false_eyes: Vec<(usize, usize)>,
-    /// The dame as the must-fill rule fills them, in its order: (point,
-    /// colour). `recount explain` prints them where a point must be
-    /// filled.
-    pub dame_filled: Vec<(usize, Color)>,
-    /// Each point a chain must fill, with a stone the chain had before the
-    /// dame were filled: (fill point, stone).
-    pub fill_chains: Vec<(usize, usize)>,
-    /// The regions between the colours that the referee's rule gives to
-    /// one side, in board order (for `recount explain`).
-    pub refereed: Vec<Refereed>,
-}
-
-/// A region bordered by both colours that the referee's rule gives to one
-/// side: an area behind an unclosed boundary.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refereed {
-    pub owner: Color,
-    /// Its first point in board order, to name it by.
-    pub at: usize,
-    /// Its points, dead stones' included.
-    pub points: usize,
-    /// Its points touching the other side's stones: the gaps the owner
-    /// would fill (dame).
-    pub gaps: Vec<usize>,
-    /// Its points next to a gap: where the owner blocks when the other
-    /// side pushes in (dame).
-    pub blocks: Vec<usize>,
-}
 
 /// Settles `board` with `dead[p]` marking dead stones.
 pub fn settle(board: &Board, dead: &[bool]) -> Settlement {

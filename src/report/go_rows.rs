@@ -1,8 +1,8 @@
 //! Row types: one struct per CSV table; field names are the column names.
 
-use crate::analysis::go_score::Verdict;
+use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
-use crate::go::result::EndKind;
+use crate::go::record::result::EndKind;
 use serde::Serialize;
 
 /// One replayed Go game (`go_games.csv`).
@@ -243,18 +243,11 @@ pub struct ErrorRow {
     pub reason: String,
 }
 
-/// Text for a CSV cell on one line: line breaks and other control
-/// characters become spaces, so every record stays on one line.
-pub fn single_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::{RowBuf, Table};
+    use crate::text::single_line;
 
     #[test]
     fn rows_are_one_line_each() {

@@ -9,7 +9,7 @@
 //! whose capture would leave such a shape is in seki with it, and the
 //! playouts leave it alone ([`atari_into_one_eye`]).
 
-use super::board::{Board, Color};
+use crate::go::board::{Board, Color};
 
 /// Eye spaces larger than this are never a killing shape.
 const MOST: usize = 6;

@@ -11,7 +11,7 @@
 //! (`.mat` text, or GNU Backgammon SGF with `GM[6]`) is one unit, since its
 //! games are audited together (score, Crawford game).
 
-use crate::parse::split::{split_trees, Chunk};
+use crate::sgf::split::{split_trees, Chunk};
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};

@@ -2,19 +2,20 @@
 //! interpretation, for a person to check by eye.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{
-    counts, decide_dead, go_score_given, ScoreSettings, RULE_SET_INTERPRETATIONS,
-};
-use crate::discover::Origin;
+use crate::analysis::go_score::{go_score_given, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::go::board::Color;
+use crate::go::dead::decide::decide_dead;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::record::{read_record, GoRecord};
 use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
-use crate::go::scoring::{count, count_points, fmt_points, handicap_bonus, points, traditional};
-use crate::go::territory::PointKind;
-use crate::parse::sgf::parse_tree;
-use crate::parse::split::{split_trees, Chunk};
+use crate::go::score::{
+    count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
+};
+use crate::go::settle::PointKind;
+use crate::ingest::Origin;
+use crate::sgf::reader::parse_tree;
+use crate::sgf::split::{split_trees, Chunk};
 use std::fmt::Write as _;
 use std::io::BufReader;
 use std::path::Path;
@@ -85,7 +86,7 @@ pub fn explain(
     };
     // The board is shown settled even when RE says the game was not counted.
     let board = &replayed.board;
-    let dead = decide_dead(&record, &replayed, settings);
+    let dead = decide_dead(&record, &replayed, &settings.dead);
     let (s, source) = (dead.settle(board), dead.source);
     let scored = go_score_given(
         &origin,
@@ -97,7 +98,7 @@ pub fn explain(
         settings,
         Some(&dead),
     );
-    let counts = counts(&record, &replayed);
+    let counts = Counts::of(&record, &replayed);
 
     let mut out = String::new();
     let w = &mut out;

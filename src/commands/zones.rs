@@ -2,13 +2,16 @@
 //! and each zone's followers and four move values as a readable table.
 
 use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{settle_game, ScoreSettings};
-use crate::analysis::go_zones::{diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings};
+use crate::analysis::go_score::ScoreSettings;
 use crate::go::board::Color;
-use crate::go::move_values::{fmt_value, ZoneType};
+use crate::go::dead::decide::settle_game;
+use crate::go::endgame::move_values::{fmt_value, ZoneType};
+use crate::go::endgame::position::{
+    diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings,
+};
+use crate::go::endgame::zones::Fixed;
+use crate::go::record::diagram;
 use crate::go::rules::Rules;
-use crate::go::zones::Fixed;
-use crate::parse::diagram;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -34,10 +37,15 @@ pub fn zones_table(
     let text = String::from_utf8_lossy(&bytes);
     let is_sgf = text.contains("(;");
     let (pz, title) = if is_sgf {
-        let record = crate::explain::read_game(path, game)?;
+        let record = crate::commands::explain::read_game(path, game)?;
         let (_, rules) = RulesUsed::for_record(&record, default_rules);
-        let pz = game_zones(&record, rules, |r| settle_game(&record, r, score).0, s)
-            .map_err(|e| format!("game {game}: {e}"))?;
+        let pz = game_zones(
+            &record,
+            rules,
+            |r| settle_game(&record, r, &score.dead).0,
+            s,
+        )
+        .map_err(|e| format!("game {game}: {e}"))?;
         let title = format!(
             "{} game {game}, position after move {}",
             path.display(),

@@ -2,7 +2,7 @@
 //!
 //! A zone is a set of at most 64 points (empty points and unsettled stones)
 //! fenced off by safe stones and the board's edges (see
-//! [`crate::go::zones`]). Play alternates inside it; either side may pass
+//! [`crate::go::endgame::zones`]). Play alternates inside it; either side may pass
 //! locally, and two passes in a row end the local game. Safe stones are
 //! never captured, so a stone touching a safe stone of its colour is safe
 //! too. Ko is simple ko; a play that repeats a position of the current line

@@ -4,15 +4,17 @@
 //! the other colour) or at one change to the settled position
 //! (`--agrees-if`).
 
-use super::DeadStones;
+pub mod reconcile;
+
+use crate::go::audit::reconcile::{single_changes, Change};
 use crate::go::board::{Board, Color};
+use crate::go::dead::decide::DeadStones;
 use crate::go::dead::{doubt, hopeless, DeadReader};
-use crate::go::reconcile::{single_changes, Change};
+use crate::go::record::result::{EndKind, GameResult};
 use crate::go::replay::{sgf_point, stone_count};
-use crate::go::result::{EndKind, GameResult};
 use crate::go::rules::Rules;
-use crate::go::scoring::{fmt_points, score, Counts};
-use crate::go::territory::{PointKind, Settlement};
+use crate::go::score::{fmt_points, score, Counts};
+use crate::go::settle::{PointKind, Settlement};
 use serde::Serialize;
 
 /// The audit verdict on one game.
@@ -70,7 +72,7 @@ impl Verdict {
 /// saves such a chain, so there the record is wrong, not the count: the
 /// players did not take a dead stone off. A single stone whose capture is
 /// a ko is left out: its fate waits on the ko.
-pub(super) fn dead_left_on_board(
+pub fn dead_left_on_board(
     d: &DeadStones,
     board: &Board,
     rules: &Rules,
@@ -145,7 +147,7 @@ fn ko_capture(board: &Board, stones: &[usize]) -> bool {
 
 /// The recorded result as a score, Black minus White: `None` without a
 /// margin.
-pub(super) fn recorded_score(recorded: &GameResult) -> Option<f64> {
+pub fn recorded_score(recorded: &GameResult) -> Option<f64> {
     match (recorded.kind, recorded.winner, recorded.margin) {
         (EndKind::Draw, _, _) => Some(0.0),
         (_, Some(Color::Black), Some(m)) => Some(m),
@@ -155,9 +157,9 @@ pub(super) fn recorded_score(recorded: &GameResult) -> Option<f64> {
 }
 
 /// The single changes that would make the declared rules' count equal
-/// `target` (see [`crate::go::reconcile`]), `; `-joined; most doubtful
+/// `target` (see [`crate::go::audit::reconcile`]), `; `-joined; most doubtful
 /// chains first when the estimator decided.
-pub(super) fn agrees_if(
+pub fn agrees_if(
     d: &DeadStones,
     board: &Board,
     s: &Settlement,
@@ -188,7 +190,7 @@ pub(super) fn agrees_if(
 /// Whether `RE` names the other winner than the count `w` but the same
 /// `margin`: that points at `RE` rather than the count (early KGS records
 /// give `B+` whoever won).
-pub(super) fn for_the_other_colour(recorded: &GameResult, w: Option<Color>, margin: f64) -> bool {
+pub fn for_the_other_colour(recorded: &GameResult, w: Option<Color>, margin: f64) -> bool {
     recorded.winner.is_some()
         && w.is_some()
         && recorded.winner != w
@@ -196,7 +198,7 @@ pub(super) fn for_the_other_colour(recorded: &GameResult, w: Option<Color>, marg
 }
 
 /// Compares the recomputed result with `RE`.
-pub(super) fn compare(
+pub fn compare(
     recorded: &GameResult,
     w: Option<Color>,
     margin: f64,
@@ -244,7 +246,7 @@ fn describe(w: Option<Color>, margin: Option<f64>) -> String {
 mod tests {
     use super::*;
     use crate::go::dead::{DeadSource, EstimateNotes};
-    use crate::go::territory::settle_refereed;
+    use crate::go::settle::territory::settle_refereed;
 
     #[test]
     fn a_ko_capture_is_told_from_a_plain_one() {

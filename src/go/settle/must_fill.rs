@@ -5,7 +5,7 @@
 //! end: the most urgent first, each by the side whose stone there is safe.
 
 use crate::go::board::{Board, Color};
-use crate::go::territory::{PointKind, Settlement};
+use crate::go::settle::{PointKind, Settlement};
 use std::cmp::Ordering;
 
 /// Finds territory points that must be filled: when the opponent fills
@@ -139,7 +139,7 @@ pub(super) fn mark_fills(live: &Board, s: &mut Settlement) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::territory::settle_diagram;
+    use crate::go::settle::territory::settle_diagram;
 
     #[test]
     fn a_dame_becomes_urgent_when_the_other_side_fills_beside_its_chain() {

@@ -8,10 +8,10 @@
 //! the left column of its `.mat` export; Black is player 1.
 
 use crate::bg::board::{Board, BAR};
+use crate::bg::format::mat::MatError;
 use crate::bg::record::{Action, GameRecord, GnubgCube, MatchRecord, Step, BAR_POINT, OFF_POINT};
-use crate::parse::mat::MatError;
-use crate::parse::sgf::{parse_tree, unescape, Tree};
-use crate::parse::split::{split_trees, Chunk};
+use crate::sgf::reader::{parse_tree, unescape, Tree};
+use crate::sgf::split::{split_trees, Chunk};
 
 /// Reads every game tree of a GNU Backgammon SGF file.
 ///

@@ -3,16 +3,18 @@
 //! and maps the outcome to an exit code.
 
 use crate::analysis::bg_match::BgSettings;
-use crate::analysis::go_score::{ScoreSettings, Verdict};
-use crate::analysis::go_zones::{Moment, ZoneSettings};
+use crate::analysis::go_score::ScoreSettings;
 use crate::bg::met::{kazaross_xg2, Met};
 use crate::bg::nn::Weights;
 use crate::bg::replay::KeepCube;
-use crate::discover::{expand, Entry, ReadLimits};
+use crate::commands::run::{self, Settings, Summary};
+use crate::go::audit::Verdict;
+use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
+use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::rules;
-use crate::go::song::SongParams;
-use crate::pipeline::{self, Settings, Summary};
+use crate::go::score::song::SongParams;
+use crate::ingest::{expand, Entry, ReadLimits};
 use crate::report::CsvDir;
 use clap::Parser;
 use std::io::IsTerminal;
@@ -164,10 +166,12 @@ impl ScoreArgs {
             DeadStonesArg::None => DeadPolicy::None,
         };
         let settings = ScoreSettings {
-            dead,
-            playouts: self.playouts.max(1),
-            seed: self.seed,
-            votes: self.votes.max(1),
+            dead: DeadSettings {
+                policy: dead,
+                playouts: self.playouts.max(1),
+                seed: self.seed,
+                votes: self.votes.max(1),
+            },
             song: SongParams {
                 eyes_per_group: self.song_eyes,
             },
@@ -265,7 +269,7 @@ fn zones_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
     let a = ZonesArgs::parse_from(args);
     let result = a.score.resolve().and_then(|(rules, settings)| {
         let zs = a.zones.resolve(true)?.expect("always resolved");
-        crate::zones_table::zones_table(&a.file, a.game.max(1), &zs, rules, &settings)
+        crate::commands::zones::zones_table(&a.file, a.game.max(1), &zs, rules, &settings)
     });
     print_report("recount zones", result)
 }
@@ -302,7 +306,7 @@ pub struct ExplainArgs {
 fn explain_main(args: impl Iterator<Item = std::ffi::OsString>) -> i32 {
     let a = ExplainArgs::parse_from(args);
     let result = a.score.resolve().and_then(|(rules, settings)| {
-        crate::explain::explain(&a.file, a.game.max(1), rules, &settings)
+        crate::commands::explain::explain(&a.file, a.game.max(1), rules, &settings)
     });
     print_report("recount explain", result)
 }
@@ -418,7 +422,7 @@ pub fn main() -> i32 {
     // Panics inside a game are caught and reported as error rows; keep the
     // default hook from printing them as well.
     std::panic::set_hook(Box::new(|_| {}));
-    let result = pipeline::run(
+    let result = run::run(
         &config.entries,
         config.settings,
         config.threads,

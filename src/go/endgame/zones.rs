@@ -8,7 +8,7 @@
 //! `independent-zones-search.en.md`).
 
 use crate::go::board::{Board, Color};
-use crate::go::local_game::{LocalBoard, Stones, MAX_POINTS};
+use crate::go::endgame::local_game::{LocalBoard, Stones, MAX_POINTS};
 
 /// What fences a point off from the zones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,9 +10,9 @@
 //! guessed: each is settled and counted in full.
 
 use crate::go::board::{Board, Color};
-use crate::go::life::benson;
 use crate::go::replay::chain_label;
-use crate::go::territory::Settlement;
+use crate::go::settle::life::benson;
+use crate::go::settle::Settlement;
 
 /// One change that makes the count agree.
 #[derive(Debug, Clone, PartialEq)]
@@ -121,7 +121,7 @@ pub fn single_changes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::territory::settle;
+    use crate::go::settle::territory::settle;
 
     /// Black's points minus White's: territory plus dead stones taken.
     fn points(s: &Settlement) -> f64 {

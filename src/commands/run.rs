@@ -8,15 +8,18 @@
 
 use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
 use crate::analysis::go_game::{go_game_row, RulesUsed};
-use crate::analysis::go_score::{go_score, settle_game, ScoreSettings, ScoreStats};
-use crate::analysis::go_zones::{game_zones, ZoneSettings, ZoneStats};
-use crate::discover::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
+use crate::analysis::go_zones::ZoneStats;
+use crate::go::dead::decide::settle_game;
+use crate::go::endgame::position::{game_zones, ZoneSettings};
 use crate::go::record::read_record;
 use crate::go::replay::replay;
 use crate::go::rules::Rules;
-use crate::go::territory::Settlement;
-use crate::parse::sgf::parse_tree;
-use crate::report::{single_line, ErrorRow, RowBuf, Sink, Table};
+use crate::go::settle::Settlement;
+use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::report::{ErrorRow, RowBuf, Sink, Table};
+use crate::sgf::reader::parse_tree;
+use crate::text::single_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -154,7 +157,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
     let replayed = replay(&record, rules);
     let mut row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
     if settings.check_sgf {
-        row.sgf_check = crate::parse::strict::check(bytes);
+        row.sgf_check = crate::sgf::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
     let scored = settings.scores.then(|| {
@@ -204,7 +207,7 @@ fn zone_rows(
     let settle = |r: &crate::go::replay::Replay| {
         settled
             .cloned()
-            .unwrap_or_else(|| settle_game(record, r, &settings.score).0)
+            .unwrap_or_else(|| settle_game(record, r, &settings.score.dead).0)
     };
     let zone_rows = match game_zones(record, rules, settle, zs) {
         Ok(pz) => pz.rows(&unit.origin, unit.game, zs.timing),

@@ -2,10 +2,13 @@
 //! (board, komi, handicap, rules, result, players) and its setup and moves
 //! as a list of events for [`crate::go::replay`].
 
+pub mod diagram;
+pub mod result;
+
 use crate::go::board::{Color, MAX_SIDE};
-use crate::parse::charset::Charset;
-use crate::parse::sgf::{unescape, Tree};
-use crate::report::single_line;
+use crate::sgf::charset::Charset;
+use crate::sgf::reader::{unescape, Tree};
+use crate::text::single_line;
 use std::fmt;
 
 /// Where a move goes.
@@ -277,7 +280,12 @@ fn point_list(values: &[&[u8]], w: u8, h: u8) -> (Vec<(u8, u8)>, u32) {
     (out, bad)
 }
 
-fn read_markup(tree: &Tree<'_>, props: &[crate::parse::sgf::Prop], w: u8, h: u8) -> Option<Markup> {
+fn read_markup(
+    tree: &Tree<'_>,
+    props: &[crate::sgf::reader::Prop],
+    w: u8,
+    h: u8,
+) -> Option<Markup> {
     let mut m = Markup::default();
     let mut any = false;
     for p in props {
@@ -346,7 +354,7 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::sgf::parse_tree;
+    use crate::sgf::reader::parse_tree;
 
     fn record(sgf: &str) -> Result<GoRecord, RecordError> {
         read_record(&parse_tree(sgf.as_bytes()).unwrap())

@@ -5,10 +5,14 @@
 //! arithmetic, so a rule set's score is found by its preset name. Scores are
 //! Black minus White, komi included: positive means Black wins.
 
+pub mod song;
+
 use crate::go::board::Color;
+use crate::go::record::GoRecord;
+use crate::go::replay::Replay;
 use crate::go::rules::{HandicapBonus, Rules, Scoring, Tax};
-use crate::go::song::{song_score, SongParams, SongScore, SongSide};
-use crate::go::territory::Settlement;
+use crate::go::score::song::{song_score, SongParams, SongScore, SongSide};
+use crate::go::settle::Settlement;
 
 /// What counting needs besides the settled board.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -18,6 +22,18 @@ pub struct Counts {
     pub komi: f64,
     /// Handicap stones (0 for an even game).
     pub handicap: u32,
+}
+
+impl Counts {
+    /// The numbers of a replayed game: the prisoners taken in the replay,
+    /// the record's komi (0 when absent) and handicap.
+    pub fn of(record: &GoRecord, replay: &Replay) -> Counts {
+        Counts {
+            captures: replay.captures,
+            komi: record.komi.unwrap_or(0.0),
+            handicap: record.handicap.unwrap_or(0),
+        }
+    }
 }
 
 /// Each side's points under `rules`, before komi and handicap bonus.
@@ -107,7 +123,7 @@ pub fn fmt_points(x: f64) -> String {
     }
 }
 
-/// Song-dynasty Lu and chips (see [`crate::go::song`]).
+/// Song-dynasty Lu and chips (see [`crate::go::score::song`]).
 pub fn song(s: &Settlement, c: &Counts, params: SongParams) -> SongScore {
     let side = |i: usize| SongSide {
         territory: s.territory[i] + s.seki_eyes[i],
@@ -132,7 +148,7 @@ pub fn winner(score: f64) -> (Option<Color>, f64) {
 mod tests {
     use super::*;
     use crate::go::board::Board;
-    use crate::go::territory::settle;
+    use crate::go::settle::territory::settle;
 
     /// 9×3 board: Black lives on the left with 4 points of territory (one
     /// under a dead white stone); White on the right with 4 points; 3 dame.

@@ -1,0 +1,6 @@
+//! Backgammon match files read into a [`crate::bg::record::MatchRecord`]:
+//! Jellyfish `.mat` text and its dialects ([`mat`]), GNU Backgammon's SGF
+//! ([`sgf`]).
+
+pub mod mat;
+pub mod sgf;

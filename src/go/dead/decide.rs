@@ -1,0 +1,122 @@
+//! The dead stones of a finished game as the `--dead-stones` policy decides
+//! them: the record's markup, or the estimator, with a vote of independent
+//! estimates where the first contests a stone ([`super::vote`]).
+
+use crate::go::board::Board;
+use crate::go::dead::vote::{majority, vote_seed, Tally};
+use crate::go::dead::{contested, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator};
+use crate::go::record::GoRecord;
+use crate::go::replay::Replay;
+use crate::go::score::{count, Counts};
+use crate::go::settle::territory::settle_refereed;
+use crate::go::settle::Settlement;
+
+/// How the dead stones are decided (`--dead-stones`, `--playouts`,
+/// `--seed`, `--votes`).
+#[derive(Debug, Clone, Copy)]
+pub struct DeadSettings {
+    pub policy: DeadPolicy,
+    /// Most random playouts per estimate.
+    pub playouts: u32,
+    /// Mixed into the playouts' seed (`--seed`).
+    pub seed: u64,
+    /// Independent estimates that vote on the count (`--votes`; 1: the
+    /// plain estimate).
+    pub votes: u32,
+}
+
+/// The dead stones of a replayed game as the policy decided them, with the
+/// estimator's ownership when it decided (the referee rule reads it).
+pub struct DeadStones {
+    pub dead: Vec<bool>,
+    pub ownership: Option<Vec<f32>>,
+    pub source: DeadSource,
+    /// The estimator's notes on its corrections (for `recount explain`;
+    /// empty unless estimated).
+    pub notes: EstimateNotes,
+    /// With `--votes` above 1: each estimate's count, in the order cast,
+    /// and how many gave this one's.
+    pub vote: Option<Tally<f64>>,
+}
+
+impl DeadStones {
+    /// Settles `board` with these dead stones.
+    pub fn settle(&self, board: &Board) -> Settlement {
+        settle_refereed(board, &self.dead, self.ownership.as_deref(), &[])
+    }
+
+    /// Settles `board` with another dead-stone map, read as these were,
+    /// except that the referee's rule leaves alone the regions of the
+    /// chains whose fate differs: the ownership read the other fate.
+    pub fn settle_as(&self, board: &Board, dead: &[bool]) -> Settlement {
+        let mut flipped = vec![false; dead.len()];
+        for p in board.points().filter(|&p| dead[p] != self.dead[p]) {
+            flipped[p] = true;
+            for q in board.neighbours(p) {
+                flipped[q] = true;
+            }
+        }
+        settle_refereed(board, dead, self.ownership.as_deref(), &flipped)
+    }
+}
+
+/// Decides the dead stones of a replayed game by the policy; with
+/// `--votes` above 1 and a contested first estimate
+/// ([`crate::go::dead::contested`]), the estimate most of the votes'
+/// counts agree on.
+pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) -> DeadStones {
+    let board = &replay.board;
+    match (settings.policy, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones {
+            dead: from_markup(board, m),
+            ownership: None,
+            source: DeadSource::Markup,
+            notes: EstimateNotes::default(),
+            vote: None,
+        },
+        (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
+            // The votes share what the estimator reads from the position.
+            let mut estimator = Estimator::new(board);
+            let estimate = |k| {
+                let seed = vote_seed(settings.seed, k);
+                let (dead, ownership, notes) = estimator.estimate(settings.playouts, seed);
+                DeadStones {
+                    dead,
+                    ownership: Some(ownership),
+                    source: DeadSource::Estimate,
+                    notes,
+                    vote: None,
+                }
+            };
+            let counts = Counts::of(record, replay);
+            let v = majority(
+                settings.votes,
+                estimate,
+                |d| count(&d.settle(board), &counts),
+                |d| d.ownership.as_deref().is_some_and(|o| contested(board, o)),
+            );
+            DeadStones {
+                vote: v.tally,
+                ..v.chosen
+            }
+        }
+        (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
+            dead: vec![false; board.index_len()],
+            ownership: None,
+            source: DeadSource::None,
+            notes: EstimateNotes::default(),
+            vote: None,
+        },
+    }
+}
+
+/// Decides the dead stones of a replayed game by the policy and settles
+/// its final position.
+pub fn settle_game(
+    record: &GoRecord,
+    replay: &Replay,
+    settings: &DeadSettings,
+) -> (Settlement, DeadSource) {
+    let d = decide_dead(record, replay, settings);
+    (d.settle(&replay.board), d.source)
+}
