@@ -1,3 +1,3 @@
-fn main() {
-    std::process::exit(recount::cli::main());
+fn main() -> std::process::ExitCode {
+    recount::cli::main()
 }

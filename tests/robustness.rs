@@ -3,7 +3,7 @@
 
 mod util;
 use recount::commands::run::{process, Settings};
-use recount::ingest::{Origin, Payload, ReadLimits, Unit};
+use recount::ingest::{MatchFormat, Origin, Payload, ReadLimits, Unit};
 use recount::report::Table;
 use std::sync::Arc;
 
@@ -43,7 +43,7 @@ fn mutate(rng: &mut Rng, mut b: Vec<u8>) -> Vec<u8> {
     b
 }
 
-fn settings() -> Settings {
+fn settings() -> Settings<'static> {
     Settings {
         default_rules: ("japanese", recount::go::rules::Rules::JAPANESE),
         limits: ReadLimits {
@@ -51,13 +51,13 @@ fn settings() -> Settings {
         },
         check_sgf: true,
         scores: true,
+        dead: recount::go::dead::decide::DeadSettings {
+            policy: recount::go::dead::DeadPolicy::Auto,
+            playouts: 8,
+            seed: 0,
+            votes: 1,
+        },
         score: recount::analysis::go_score::ScoreSettings {
-            dead: recount::go::dead::decide::DeadSettings {
-                policy: recount::go::dead::DeadPolicy::Auto,
-                playouts: 8,
-                seed: 0,
-                votes: 1,
-            },
             song: Default::default(),
             agrees_if: true,
         },
@@ -140,11 +140,17 @@ fn mutated_match_files_never_panic() {
     let (mut games, mut errors, mut findings) = (0, 0, 0);
     for round in 0..600 {
         let seed = &seeds[round % seeds.len()];
+        let bytes = mutate(&mut rng, seed.clone());
+        // The format as ingest tells them apart: an SGF tree opens with '('.
+        let format = match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'(') => MatchFormat::GnubgSgf,
+            _ => MatchFormat::Mat,
+        };
         let unit = Unit {
             origin: Arc::clone(&origin),
             game: 1,
             first_of_source: true,
-            payload: Payload::Match(mutate(&mut rng, seed.clone())),
+            payload: Payload::Match(format, bytes),
         };
         let (rows, tally) = process(&unit, &settings);
         assert_eq!(tally.matches + tally.errors, 1, "round {round}");

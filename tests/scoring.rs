@@ -1156,7 +1156,7 @@ fn seki_exotics_positions() {
         ("fixtures/seki/seki2.sgf", [20, 20], 1, [1, 1], [15, 23]),
     ];
     for (file, stones, seki_points, seki_eyes, territory) in cases {
-        let record = recount::commands::explain::read_game(&repo().join(file), 1).unwrap();
+        let record = recount::commands::read_game(&repo().join(file), 1).unwrap();
         let board = recount::go::replay::replay(&record, Rules::JAPANESE).board;
         let (dead, ownership) = recount::go::dead::estimate(&board, 128, 0);
         assert!(!dead.iter().any(|&d| d), "{file}: a seki stone called dead");

@@ -6,8 +6,8 @@
 
 mod util;
 
-use recount::go::endgame::position::{diagram_zones, Outcome, PositionZones, ZoneSettings};
 use recount::go::endgame::move_values::ZoneType;
+use recount::go::endgame::position::{diagram_zones, Outcome, PositionZones, ZoneSettings};
 use recount::go::record::diagram;
 use std::fs;
 

@@ -13,24 +13,24 @@ use crate::bg::met::{kazaross_xg2, Met};
 use crate::bg::nn::Weights;
 use crate::bg::record::MatchRecord;
 use crate::bg::replay::{Ending, KeepCube, FINDING_KINDS};
-use crate::ingest::Origin;
+use crate::ingest::{MatchFormat, Origin};
 use crate::report::{BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
 use crate::text::single_line;
 
 /// What a backgammon run writes and with which table.
 #[derive(Clone, Copy)]
-pub struct BgSettings {
+pub struct BgSettings<'a> {
     /// Write `bg_positions.csv`.
     pub positions: bool,
     /// Which cube decisions go to `bg_cube.csv`.
     pub cube: KeepCube,
     /// The match equity table for match-play cube decisions.
-    pub met: &'static Met,
+    pub met: &'a Met,
     /// GNU Backgammon's nets, when found: contact positions evaluated.
-    pub weights: Option<&'static Weights>,
+    pub weights: Option<&'a Weights>,
 }
 
-impl std::fmt::Debug for BgSettings {
+impl std::fmt::Debug for BgSettings<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BgSettings")
             .field("positions", &self.positions)
@@ -44,7 +44,7 @@ impl std::fmt::Debug for BgSettings {
     }
 }
 
-impl Default for BgSettings {
+impl Default for BgSettings<'_> {
     fn default() -> Self {
         BgSettings {
             positions: false,
@@ -131,18 +131,14 @@ impl std::ops::AddAssign for BgCounts {
     }
 }
 
-/// Reads a match file: GNU Backgammon SGF when it starts with a game tree,
-/// else `.mat` text.
+/// Reads a match file in the format ingest sniffed.
 ///
 /// # Errors
-/// When the bytes are neither.
-pub fn read_match(bytes: &[u8]) -> Result<MatchRecord, MatError> {
-    let start = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let first = start.iter().find(|b| !b.is_ascii_whitespace());
-    if first == Some(&b'(') {
-        read_bg_sgf(bytes)
-    } else {
-        read_mat(bytes)
+/// When the bytes hold no match in that format.
+pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatError> {
+    match format {
+        MatchFormat::GnubgSgf => read_bg_sgf(bytes),
+        MatchFormat::Mat => read_mat(bytes),
     }
 }
 

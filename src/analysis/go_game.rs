@@ -2,52 +2,19 @@
 //! final position.
 
 use crate::go::board::Color;
-use crate::go::record::result::parse_result;
-use crate::go::record::GoRecord;
-use crate::go::replay::Replay;
-use crate::go::rules::{self, Rules};
+use crate::go::game::Game;
 use crate::ingest::Origin;
 use crate::report::GoGameRow;
 
-/// Which rules a game was replayed under, and where they came from.
-#[derive(Debug, Clone, Copy)]
-pub struct RulesUsed {
-    pub name: &'static str,
-    /// `ru` when read from the record, `default` when `--rules` applied.
-    pub source: &'static str,
-}
-
-impl RulesUsed {
-    /// The rules a game is replayed and scored under: its `RU` when that
-    /// names a known preset, else `default` (the `--rules` choice).
-    pub fn for_record(record: &GoRecord, default: (&'static str, Rules)) -> (RulesUsed, Rules) {
-        match rules::lookup(&record.rules_raw) {
-            Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
-            None => (
-                RulesUsed {
-                    name: default.0,
-                    source: "default",
-                },
-                default.1,
-            ),
-        }
-    }
-}
-
 /// Builds the `go_games.csv` row of one replayed game.
-pub fn go_game_row(
-    origin: &Origin,
-    game: u32,
-    record: &GoRecord,
-    rules: RulesUsed,
-    replay: &Replay,
-) -> GoGameRow {
-    let result = parse_result(&record.result_raw);
+pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
+    let (record, replay, rules) = (&g.record, &g.replay, g.rules_used);
+    let result = record.result;
     let (area_black, area_white) = replay.board.area();
     GoGameRow {
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
-        game,
+        game: index,
         board_size: record.size_text(),
         komi: record.komi,
         handicap: record.handicap,

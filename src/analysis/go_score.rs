@@ -3,17 +3,14 @@
 //! of independent estimates with `--votes` (`vote.rs`).
 
 use crate::go::audit::{
-    agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score, Verdict,
+    agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score, Countable,
+    Verdict,
 };
-use crate::go::dead::decide::{decide_dead, DeadSettings, DeadStones};
 use crate::go::dead::vote::Tally;
+use crate::go::game::Game;
 
-use crate::analysis::go_game::RulesUsed;
 use crate::go::board::Color;
 use crate::go::dead::{doubtful_stones, DeadSource};
-use crate::go::record::result::{parse_result, EndKind};
-use crate::go::record::GoRecord;
-use crate::go::replay::Replay;
 use crate::go::rules::Rules;
 use crate::go::score::song::SongParams;
 use crate::go::score::{count, score, song, traditional, winner, Counts};
@@ -35,7 +32,6 @@ pub const INTERPRETATIONS: [&str; 7] = [
 /// How to score.
 #[derive(Debug, Clone, Copy)]
 pub struct ScoreSettings {
-    pub dead: DeadSettings,
     pub song: SongParams,
     /// Look for the single changes that would make a mismatch agree
     /// (`--agrees-if`).
@@ -50,9 +46,6 @@ pub struct Scored {
     /// Each interpretation's score (komi included) and the declared rules'
     /// score, when the game was scored.
     pub scores: Option<([f64; 7], f64)>,
-    /// The settled final position, when the game was counted (the endgame
-    /// zones read it too, so the estimator runs once).
-    pub settlement: Option<Settlement>,
     /// A winner flip whose count is RE's margin for the other colour.
     pub same_margin_flip: bool,
     /// A mismatch whose RE is the count with a surely dead chain left on
@@ -63,40 +56,17 @@ pub struct Scored {
     pub split_vote: Option<bool>,
 }
 
-/// Scores one replayed game under its declared `rules` (from `RU`, or
-/// `--rules` when `used.source` says `default`).
-pub fn go_score(
-    origin: &Origin,
-    game: u32,
-    record: &GoRecord,
-    replay: &Replay,
-    rules: Rules,
-    used: RulesUsed,
-    settings: &ScoreSettings,
-) -> Scored {
-    go_score_given(origin, game, record, replay, rules, used, settings, None)
-}
-
-/// [`go_score`], with the game's dead stones already decided by
-/// [`decide_dead`] (`recount explain` shows them too), so that the
-/// estimate, and its vote, are made once.
-#[allow(clippy::too_many_arguments)]
-pub fn go_score_given(
-    origin: &Origin,
-    game: u32,
-    record: &GoRecord,
-    replay: &Replay,
-    rules: Rules,
-    used: RulesUsed,
-    settings: &ScoreSettings,
-    decided: Option<&DeadStones>,
-) -> Scored {
+/// The scoring row of one computed game under its declared rules (from
+/// `RU`, or `--rules` when `rules_source` says `default`); its end must be
+/// settled when it is countable ([`Game::compute`] with `count`).
+pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings) -> Scored {
+    let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, g.rules_used);
     let rules_known = used.source == "ru";
-    let result = parse_result(&record.result_raw);
+    let result = record.result;
     let mut row = GoScoreRow {
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
-        game,
+        game: index,
         result_raw: record.result_raw.clone(),
         result_kind: result.kind,
         recorded_winner: letter(result.winner),
@@ -105,46 +75,29 @@ pub fn go_score_given(
         rules_source: used.source,
         ..GoScoreRow::default()
     };
-    let unrecorded = record.result_raw.is_empty() && replay.final_passes >= 2;
-    let counted = matches!(result.kind, EndKind::Score | EndKind::Draw);
-    // A count with no move and no white stone: the record holds the
-    // handicap at most, not the position the players counted.
-    let no_game = counted && replay.moves == 0 && replay.board.stone_counts().1 == 0;
-    if (!counted && !unrecorded) || no_game {
-        row.verdict = Verdict::NotScored;
-        row.reason = match result.kind {
-            _ if no_game => format!(
-                "RE[{}] is a count, but the record holds no move: the counted position is not in it",
-                record.result_raw
-            ),
-            EndKind::Unknown if record.result_raw.is_empty() => "no result (RE) recorded".into(),
-            EndKind::Unknown => format!("RE[{}] gives no counted result", record.result_raw),
-            k => format!("the game ended by {}", serde_plain(k)),
-        };
-        return Scored {
-            row,
-            verdict: Verdict::NotScored,
-            dead_source: DeadSource::None,
-            scores: None,
-            settlement: None,
-            same_margin_flip: false,
-            dead_left: false,
-            split_vote: None,
-        };
-    }
-    let owned;
-    let d = match decided {
-        Some(d) => d,
-        None => {
-            owned = decide_dead(record, replay, &settings.dead);
-            &owned
+    let (unrecorded, end) = match (&g.countable, &g.end) {
+        (Countable::No(reason), _) => {
+            row.verdict = Verdict::NotScored;
+            row.reason = reason.clone();
+            return Scored {
+                row,
+                verdict: Verdict::NotScored,
+                dead_source: DeadSource::None,
+                scores: None,
+                same_margin_flip: false,
+                dead_left: false,
+                split_vote: None,
+            };
         }
+        (c, Some(end)) => (*c == Countable::Unrecorded, end),
+        (_, None) => unreachable!("a countable game's end is settled before scoring"),
     };
-    let (s, source) = (d.settle(&replay.board), d.source);
-    let counts = Counts::of(record, replay);
-    let scores = interpretations(&s, &counts, settings.song);
-    let declared = score(&rules, &s, &counts);
-    fill_settlement(&mut row, &s, source);
+    let (d, s) = (&end.dead, &end.settlement);
+    let source = d.source;
+    let counts = g.counts;
+    let scores = interpretations(s, &counts, settings.song);
+    let declared = score(&rules, s, &counts);
+    fill_settlement(&mut row, s, source);
     row.doubtful_stones = d
         .ownership
         .as_ref()
@@ -156,7 +109,7 @@ pub fn go_score_given(
     row.score_aga = Some(scores[3]);
     row.score_new_zealand = Some(scores[4]);
     row.score_group_tax = Some(scores[5]);
-    let sg = song(&s, &counts, settings.song);
+    let sg = song(s, &counts, settings.song);
     row.song_lu_black = Some(sg.lu[0]);
     row.song_lu_white = Some(sg.lu[1]);
     row.song_chips_black = Some(sg.chips[0]);
@@ -190,7 +143,7 @@ pub fn go_score_given(
     let mut dead_left = false;
     if let Some(target) = target {
         if settings.agrees_if {
-            row.agrees_if = agrees_if(d, &replay.board, &s, &rules, &counts, target);
+            row.agrees_if = agrees_if(d, &replay.board, s, &rules, &counts, target);
             row.agrees_if_one_change = Some(!row.agrees_if.is_empty());
         }
         // RE reached only by leaving a surely dead chain on the board: the
@@ -233,7 +186,6 @@ pub fn go_score_given(
         verdict,
         dead_source: source,
         scores: Some((scores, declared)),
-        settlement: Some(s),
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
         dead_left,
@@ -294,16 +246,6 @@ fn join(a: &str, b: &str) -> String {
         (true, _) => b.to_string(),
         (false, true) => a.to_string(),
         (false, false) => format!("{a}; {b}"),
-    }
-}
-
-fn serde_plain(k: EndKind) -> &'static str {
-    match k {
-        EndKind::Resign => "resignation",
-        EndKind::Time => "time",
-        EndKind::Forfeit => "forfeit",
-        EndKind::Void => "a void result",
-        _ => "other means",
     }
 }
 

@@ -3,7 +3,10 @@
 
 use crate::go::board::{Board, Color};
 use crate::go::endgame::move_values::{fmt_value, ZoneType};
-use crate::go::endgame::position::{line_text, signed, Given, Outcome, PositionZones, ZoneResult};
+use crate::go::endgame::position::{
+    game_zones, line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings,
+};
+use crate::go::game::Game;
 use crate::go::replay::sgf_point;
 use crate::ingest::Origin;
 use crate::report::{GoZoneRow, SummaryRow};
@@ -157,6 +160,25 @@ impl PositionZones {
             .enumerate()
             .map(|(i, z)| zone_row(&ctx, i, z, &self.given))
             .collect()
+    }
+}
+
+/// The `go_zones.csv` rows of a computed game (one row saying why, for a
+/// game too short for the move asked for).
+pub fn zone_rows(origin: &Origin, index: u32, g: &Game, zs: &ZoneSettings) -> Vec<GoZoneRow> {
+    match (&g.snapshot, &g.end) {
+        (Some(Ok(at)), Some(end)) => {
+            game_zones(at, &end.settlement, g.replay.captures, zs).rows(origin, index, zs.timing)
+        }
+        (Some(Err(reason)), _) => vec![GoZoneRow {
+            source: origin.path.clone(),
+            member: origin.member.clone().unwrap_or_default(),
+            game: index,
+            status: "not_searched",
+            reason: reason.clone(),
+            ..Default::default()
+        }],
+        _ => unreachable!("a game's snapshot and end are computed when zones are asked for"),
     }
 }
 

@@ -134,7 +134,7 @@ impl Evaluator for NetEvaluator {
 pub fn evaluate_with(
     board: &Board,
     on_roll: usize,
-    weights: Option<&'static Weights>,
+    weights: Option<&Weights>,
 ) -> Result<Evaluation, String> {
     let class = classify(board);
     let Some(w) = weights else {

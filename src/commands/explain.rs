@@ -1,23 +1,18 @@
 //! `recount explain`: one game's final board and the arithmetic of every
 //! interpretation, for a person to check by eye.
 
-use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::{go_score_given, ScoreSettings, RULE_SET_INTERPRETATIONS};
+use crate::analysis::go_score::{go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
+use crate::commands::{read_game, InputError};
 use crate::go::board::Color;
-use crate::go::dead::decide::decide_dead;
+use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
-use crate::go::record::{read_record, GoRecord};
-use crate::go::replay::{chain_label, replay, sgf_letter, sgf_point};
+use crate::go::game::{Game, GameSettings};
+use crate::go::replay::{chain_label, sgf_letter, sgf_point};
 use crate::go::rules::Rules;
-use crate::go::score::{
-    count, count_points, fmt_points, handicap_bonus, points, traditional, Counts,
-};
+use crate::go::score::{count, count_points, fmt_points, handicap_bonus, points, traditional};
 use crate::go::settle::PointKind;
 use crate::ingest::Origin;
-use crate::sgf::reader::parse_tree;
-use crate::sgf::split::{split_trees, Chunk};
 use std::fmt::Write as _;
-use std::io::BufReader;
 use std::path::Path;
 
 /// The legend of the board drawing.
@@ -25,81 +20,45 @@ pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   
                           # @ seki eyes (Black, White)   * seki   . dame   \
                           ! territory its owner must fill";
 
-/// Reads game `game` (1-based) of the SGF file at `path`.
-///
-/// # Errors
-/// A message for a person when the file or game cannot be read.
-pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
-    let mut tree_bytes = None;
-    let mut index = 0;
-    split_trees(BufReader::new(file), 64 << 20, |chunk| {
-        index += 1;
-        if index == game {
-            tree_bytes = Some(chunk);
-            return false;
-        }
-        true
-    })
-    .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let bytes = match tree_bytes {
-        Some(Chunk::Tree(b)) => b,
-        Some(_) => {
-            return Err(format!(
-                "game {game} of '{}' is truncated or too large",
-                path.display()
-            ))
-        }
-        None => {
-            return Err(format!(
-                "'{}' holds {index} game(s); choose one with --game 1..{index}",
-                path.display()
-            ))
-        }
-    };
-    let tree = parse_tree(&bytes).map_err(|e| format!("game {game}: {e}"))?;
-    read_record(&tree).map_err(|e| format!("game {game}: {e}"))
-}
-
 /// Explains game `game` (1-based) of the SGF file at `path`.
 ///
 /// # Errors
 /// A message for a person when the file or game cannot be read.
 pub fn explain(
     path: &Path,
-    game: u32,
+    index: u32,
     default_rules: (&'static str, Rules),
+    dead: &DeadSettings,
     settings: &ScoreSettings,
-) -> Result<String, String> {
+) -> Result<String, InputError> {
     // One game: always look for the change that would make it agree.
     let settings = &ScoreSettings {
         agrees_if: true,
         ..*settings
     };
-    let record = read_game(path, game)?;
-    let (used, rules) = RulesUsed::for_record(&record, default_rules);
-    let replayed = replay(&record, rules);
+    let record = read_game(path, index)?;
+    // The board is shown settled even when RE says the game was not counted.
+    let game = Game::compute(
+        record,
+        &GameSettings {
+            default_rules,
+            dead: *dead,
+            count: true,
+            always_settle: true,
+            zones_at: None,
+        },
+    );
     let origin = Origin {
         path: path.display().to_string(),
         member: None,
     };
-    // The board is shown settled even when RE says the game was not counted.
+    let scored = go_score(&origin, index, &game, settings);
+    let (record, replayed, used, counts) =
+        (&game.record, &game.replay, game.rules_used, game.counts);
+    let end = game.end.as_ref().expect("explain settles every game");
+    let (dead, s, source) = (&end.dead, &end.settlement, end.dead.source);
     let board = &replayed.board;
-    let dead = decide_dead(&record, &replayed, &settings.dead);
-    let (s, source) = (dead.settle(board), dead.source);
-    let scored = go_score_given(
-        &origin,
-        game,
-        &record,
-        &replayed,
-        rules,
-        used,
-        settings,
-        Some(&dead),
-    );
-    let counts = Counts::of(&record, &replayed);
-
+    let game = index;
     let mut out = String::new();
     let w = &mut out;
     let _ = writeln!(
@@ -235,11 +194,11 @@ pub fn explain(
         }
     }
     let _ = writeln!(w);
-    let [cb, cw] = count_points(&s, &counts);
+    let [cb, cw] = count_points(s, &counts);
     let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
         s.territory[0], s.seki_eyes[0], counts.captures[0], s.dead[1], fmt_points(counts.komi), fmt_points(cb as f64 - cw as f64 - counts.komi));
     for (name, r) in RULE_SET_INTERPRETATIONS {
-        let [b, wh] = points(&r, &s, counts.captures);
+        let [b, wh] = points(&r, s, counts.captures);
         let bonus = handicap_bonus(&r, counts.handicap);
         let _ = writeln!(
             w,
@@ -256,7 +215,7 @@ pub fn explain(
         let _ = writeln!(w, "song         Lu B {lb} + chips {} - (Lu W {lw} + chips {}) = {ss} ({} {}); with komi {}",
             row.song_chips_black.unwrap_or(0), row.song_chips_white.unwrap_or(0), row.song_term_zh, row.song_term_en, fmt_points(ss as f64 - counts.komi));
     }
-    let _ = writeln!(w, "traditional  {}", traditional(count(&s, &counts)));
+    let _ = writeln!(w, "traditional  {}", traditional(count(s, &counts)));
     let _ = writeln!(w);
     let _ = writeln!(
         w,

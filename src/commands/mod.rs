@@ -1,6 +1,102 @@
 //! The subcommands: a batch run over archives ([`run`]), one game counted
-//! and drawn ([`explain`]), one position's endgame zones ([`zones`]).
+//! and drawn ([`explain`]), one position's endgame zones ([`zones`]); and
+//! what the two single-game commands share: reading one game of a file.
 
 pub mod explain;
 pub mod run;
 pub mod zones;
+
+use crate::go::record::{read_record, GoRecord};
+use crate::sgf::reader::parse_tree;
+use crate::sgf::split::{split_trees, Chunk};
+use std::fmt;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+/// Why `recount explain` or `recount zones` cannot show what was asked.
+#[derive(Debug)]
+pub enum InputError {
+    /// The file cannot be opened or read.
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        source: std::io::Error,
+    },
+    /// The game asked for is cut short or over the size limit.
+    Truncated { path: PathBuf, game: u32 },
+    /// The file holds fewer games than the one asked for.
+    NoSuchGame { path: PathBuf, count: u32 },
+    /// The game cannot be read or used, or a diagram cannot be read.
+    Unusable { what: String, message: String },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Io {
+                path,
+                action,
+                source,
+            } => write!(f, "cannot {action} '{}': {source}", path.display()),
+            InputError::Truncated { path, game } => write!(
+                f,
+                "game {game} of '{}' is truncated or too large",
+                path.display()
+            ),
+            InputError::NoSuchGame { path, count } => write!(
+                f,
+                "'{}' holds {count} game(s); choose one with --game 1..{count}",
+                path.display()
+            ),
+            InputError::Unusable { what, message } => write!(f, "{what}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads game `game` (1-based) of the SGF file at `path`.
+///
+/// # Errors
+/// When the file cannot be read, holds no such game, or the game is not a
+/// Go record recount can replay.
+pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
+    let io = |action, source| InputError::Io {
+        path: path.to_path_buf(),
+        action,
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(|e| io("open", e))?;
+    let mut tree_bytes = None;
+    let mut index = 0;
+    split_trees(BufReader::new(file), 64 << 20, |chunk| {
+        index += 1;
+        if index == game {
+            tree_bytes = Some(chunk);
+            return false;
+        }
+        true
+    })
+    .map_err(|e| io("read", e))?;
+    let bytes = match tree_bytes {
+        Some(Chunk::Tree(b)) => b,
+        Some(_) => {
+            return Err(InputError::Truncated {
+                path: path.to_path_buf(),
+                game,
+            })
+        }
+        None => {
+            return Err(InputError::NoSuchGame {
+                path: path.to_path_buf(),
+                count: index,
+            })
+        }
+    };
+    let unusable = |message: String| InputError::Unusable {
+        what: format!("game {game}"),
+        message,
+    };
+    let tree = parse_tree(&bytes).map_err(|e| unusable(e.to_string()))?;
+    read_record(&tree).map_err(|e| unusable(e.to_string()))
+}

@@ -7,15 +7,17 @@
 //! how far reading may run ahead of writing, which bounds memory.
 
 use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
-use crate::analysis::go_game::{go_game_row, RulesUsed};
+use crate::analysis::go_game::go_game_row;
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
+use crate::analysis::go_zones::zone_rows;
 use crate::analysis::go_zones::ZoneStats;
-use crate::go::dead::decide::settle_game;
-use crate::go::endgame::position::{game_zones, ZoneSettings};
+use crate::go::dead::decide::DeadSettings;
+use crate::go::endgame::position::ZoneSettings;
+use crate::go::game::{Game, GameSettings};
 use crate::go::record::read_record;
-use crate::go::replay::replay;
+use crate::go::record::RecordError;
 use crate::go::rules::Rules;
-use crate::go::settle::Settlement;
+use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::report::{ErrorRow, RowBuf, Sink, Table};
 use crate::sgf::reader::parse_tree;
@@ -42,9 +44,11 @@ const WINDOW_BYTES: u64 = 256 << 20;
 
 /// What processing needs to know.
 #[derive(Debug, Clone, Copy)]
-pub struct Settings {
+pub struct Settings<'a> {
     /// Rules for games whose `RU` is absent or unknown.
     pub default_rules: (&'static str, Rules),
+    /// How dead stones are decided.
+    pub dead: DeadSettings,
     pub limits: ReadLimits,
     /// Also check each game tree with the strict `sgf-parse` reader.
     pub check_sgf: bool,
@@ -54,7 +58,21 @@ pub struct Settings {
     /// Endgame zones of each Go game (`go_zones.csv`), when asked for.
     pub zones: Option<ZoneSettings>,
     /// Backgammon reports: positions, cube decisions, match equity table.
-    pub bg: BgSettings,
+    pub bg: BgSettings<'a>,
+}
+
+impl Settings<'_> {
+    /// What each Go game needs computed: its end settled where it is
+    /// scored, and its position at the zones' moment.
+    fn game(&self) -> GameSettings {
+        GameSettings {
+            default_rules: self.default_rules,
+            dead: self.dead,
+            count: self.scores,
+            always_settle: false,
+            zones_at: self.zones.map(|z| z.moment),
+        }
+    }
 }
 
 /// Run totals; workers add theirs up.
@@ -120,7 +138,7 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
                 .unwrap_or_default();
             rows = RowBuf::default();
             Some((
-                "internal",
+                Stage::Internal,
                 format!("internal error while processing ({msg}); please report it"),
             ))
         }
@@ -135,13 +153,21 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
     (rows, tally)
 }
 
-type Failure = (&'static str, String);
+type Failure = (Stage, String);
+
+/// The `stage` of a record that cannot be replayed.
+fn record_stage(e: &RecordError) -> Stage {
+    match e {
+        RecordError::NotGo { .. } => Stage::Unsupported,
+        RecordError::BadSize { .. } => Stage::Record,
+    }
+}
 
 fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<Tally, Failure> {
     let bytes = match &unit.payload {
         Payload::Tree(b) => b,
-        Payload::Match(b) => {
-            let m = read_match(b).map_err(|e| ("parse", e.to_string()))?;
+        Payload::Match(format, b) => {
+            let m = read_match(*format, b).map_err(|e| (Stage::Parse, e.to_string()))?;
             let bg = bg_match_rows(&unit.origin, &m, &settings.bg, rows);
             return Ok(Tally {
                 matches: 1,
@@ -149,84 +175,37 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
                 ..Tally::default()
             });
         }
-        Payload::Failed { stage, reason } => return Err((stage, reason.clone())),
+        Payload::Failed { stage, reason } => return Err((*stage, reason.clone())),
     };
-    let tree = parse_tree(bytes).map_err(|e| ("parse", e.to_string()))?;
-    let record = read_record(&tree).map_err(|e| (e.stage(), e.to_string()))?;
-    let (used, rules) = RulesUsed::for_record(&record, settings.default_rules);
-    let replayed = replay(&record, rules);
-    let mut row = go_game_row(&unit.origin, unit.game, &record, used, &replayed);
+    let tree = parse_tree(bytes).map_err(|e| (Stage::Parse, e.to_string()))?;
+    let record = read_record(&tree).map_err(|e| (record_stage(&e), e.to_string()))?;
+    let game = Game::compute(record, &settings.game());
+    let mut row = go_game_row(&unit.origin, unit.game, &game);
     if settings.check_sgf {
         row.sgf_check = crate::sgf::strict::check(bytes);
     }
     rows.push(Table::GoGames, &row);
-    let scored = settings.scores.then(|| {
-        go_score(
-            &unit.origin,
-            unit.game,
-            &record,
-            &replayed,
-            rules,
-            used,
-            &settings.score,
-        )
-    });
-    let zones = match &settings.zones {
-        Some(zs) => {
-            let settled = scored.as_ref().and_then(|s| s.settlement.as_ref());
-            zone_rows(unit, &record, rules, settings, zs, settled, rows)
-        }
-        None => ZoneStats::default(),
-    };
     let mut tally = Tally {
-        zones,
         games: 1,
-        illegal_moves: replayed.illegal.len() as u64,
+        illegal_moves: game.replay.illegal.len() as u64,
         ..Tally::default()
     };
-    if let Some(scored) = scored {
+    if let Some(zs) = &settings.zones {
+        let zone_rows = zone_rows(&unit.origin, unit.game, &game, zs);
+        for row in &zone_rows {
+            rows.push(Table::GoZones, row);
+        }
+        tally.zones = ZoneStats::of(&zone_rows);
+    }
+    if settings.scores {
+        let scored = go_score(&unit.origin, unit.game, &game, &settings.score);
         rows.push(Table::GoScores, &scored.row);
         tally.scoring = ScoreStats::of(&scored);
     }
     Ok(tally)
 }
 
-/// The game's `go_zones.csv` rows (a game too short for the move asked for
-/// gets one row saying so), and their totals; `settled` is the final
-/// position as the scoring settled it, if it did.
-fn zone_rows(
-    unit: &Unit,
-    record: &crate::go::record::GoRecord,
-    rules: Rules,
-    settings: &Settings,
-    zs: &ZoneSettings,
-    settled: Option<&Settlement>,
-    rows: &mut RowBuf,
-) -> ZoneStats {
-    // The scoring's settlement when the game was counted, else settle now.
-    let settle = |r: &crate::go::replay::Replay| {
-        settled
-            .cloned()
-            .unwrap_or_else(|| settle_game(record, r, &settings.score.dead).0)
-    };
-    let zone_rows = match game_zones(record, rules, settle, zs) {
-        Ok(pz) => pz.rows(&unit.origin, unit.game, zs.timing),
-        Err(reason) => vec![crate::report::GoZoneRow {
-            source: unit.origin.path.clone(),
-            member: unit.origin.member.clone().unwrap_or_default(),
-            game: unit.game,
-            status: "not_searched",
-            reason,
-            ..Default::default()
-        }],
-    };
-    for row in &zone_rows {
-        rows.push(Table::GoZones, row);
-    }
-    ZoneStats::of(&zone_rows)
-}
-
-fn error_row(origin: &Origin, game: u32, stage: &'static str, reason: String) -> ErrorRow {
+fn error_row(origin: &Origin, game: u32, stage: Stage, reason: String) -> ErrorRow {
     ErrorRow {
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),

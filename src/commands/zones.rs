@@ -1,15 +1,15 @@
 //! `recount zones FILE`: one position's endgame zones drawn on the board,
 //! and each zone's followers and four move values as a readable table.
 
-use crate::analysis::go_game::RulesUsed;
-use crate::analysis::go_score::ScoreSettings;
+use crate::commands::{read_game, InputError};
 use crate::go::board::Color;
-use crate::go::dead::decide::settle_game;
+use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::move_values::{fmt_value, ZoneType};
 use crate::go::endgame::position::{
     diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings,
 };
 use crate::go::endgame::zones::Fixed;
+use crate::go::game::{Game, GameSettings};
 use crate::go::record::diagram;
 use crate::go::rules::Rules;
 use std::fmt::Write as _;
@@ -30,22 +30,38 @@ pub fn zones_table(
     game: u32,
     s: &ZoneSettings,
     default_rules: (&'static str, Rules),
-    score: &ScoreSettings,
-) -> Result<String, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
+    dead: &DeadSettings,
+) -> Result<String, InputError> {
+    let bytes = std::fs::read(path).map_err(|source| InputError::Io {
+        path: path.to_path_buf(),
+        action: "open",
+        source,
+    })?;
     let text = String::from_utf8_lossy(&bytes);
     let is_sgf = text.contains("(;");
     let (pz, title) = if is_sgf {
-        let record = crate::commands::explain::read_game(path, game)?;
-        let (_, rules) = RulesUsed::for_record(&record, default_rules);
-        let pz = game_zones(
-            &record,
-            rules,
-            |r| settle_game(&record, r, &score.dead).0,
-            s,
-        )
-        .map_err(|e| format!("game {game}: {e}"))?;
+        let record = read_game(path, game)?;
+        let g = Game::compute(
+            record,
+            &GameSettings {
+                default_rules,
+                dead: *dead,
+                count: false,
+                always_settle: false,
+                zones_at: Some(s.moment),
+            },
+        );
+        let (at, end) = match (g.snapshot, &g.end) {
+            (Some(Ok(at)), Some(end)) => (at, end),
+            (Some(Err(message)), _) => {
+                return Err(InputError::Unusable {
+                    what: format!("game {game}"),
+                    message,
+                })
+            }
+            _ => unreachable!("a game's snapshot and end are computed when zones are asked for"),
+        };
+        let pz = game_zones(&at, &end.settlement, g.replay.captures, s);
         let title = format!(
             "{} game {game}, position after move {}",
             path.display(),
@@ -53,7 +69,10 @@ pub fn zones_table(
         );
         (pz, title)
     } else {
-        let d = diagram::parse(&text).map_err(|e| format!("'{}': {e}", path.display()))?;
+        let d = diagram::parse(&text).map_err(|e| InputError::Unusable {
+            what: format!("'{}'", path.display()),
+            message: e.to_string(),
+        })?;
         let sides: Vec<&str> = ["top", "bottom", "left", "right"]
             .iter()
             .zip(d.open)

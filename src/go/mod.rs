@@ -19,6 +19,7 @@ pub mod audit;
 pub mod board;
 pub mod dead;
 pub mod endgame;
+pub mod game;
 pub mod record;
 pub mod replay;
 pub mod rules;

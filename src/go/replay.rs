@@ -111,7 +111,7 @@ pub fn sgf_letter(n: u8) -> char {
 /// # Examples
 /// ```
 /// use recount::go::{record::read_record, replay::replay, rules::Rules};
-/// let tree = recount::parse::sgf::parse_tree(b"(;SZ[5];B[aa];W[ba];B[cc];W[ab])").unwrap();
+/// let tree = recount::sgf::reader::parse_tree(b"(;SZ[5];B[aa];W[ba];B[cc];W[ab])").unwrap();
 /// let r = replay(&read_record(&tree).unwrap(), Rules::JAPANESE);
 /// assert_eq!(r.captures, [0, 1]);
 /// assert_eq!(r.board.encode(), "1O3/O4/2X2/5/5");

@@ -5,6 +5,7 @@
 //! `New Zealand`, `tromp-taylor`…) case-insensitively; `Display` writes the
 //! canonical preset name, so the CLI, `RU` and the CSV spell them alike.
 
+use crate::go::record::GoRecord;
 use std::fmt;
 use std::str::FromStr;
 
@@ -174,6 +175,31 @@ impl fmt::Display for Rules {
         match self.preset_name() {
             Some(n) => f.write_str(n),
             None => write!(f, "{self:?}"),
+        }
+    }
+}
+
+/// Which rules a game was replayed under, and where they came from.
+#[derive(Debug, Clone, Copy)]
+pub struct RulesUsed {
+    pub name: &'static str,
+    /// `ru` when read from the record, `default` when `--rules` applied.
+    pub source: &'static str,
+}
+
+impl RulesUsed {
+    /// The rules a game is replayed and scored under: its `RU` when that
+    /// names a known preset, else `default` (the `--rules` choice).
+    pub fn for_record(record: &GoRecord, default: (&'static str, Rules)) -> (RulesUsed, Rules) {
+        match lookup(&record.rules_raw) {
+            Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
+            None => (
+                RulesUsed {
+                    name: default.0,
+                    source: "default",
+                },
+                default.1,
+            ),
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
 use crate::go::record::result::EndKind;
+use crate::ingest::Stage;
 use serde::Serialize;
 
 /// One replayed Go game (`go_games.csv`).
@@ -237,9 +238,8 @@ pub struct ErrorRow {
     pub member: String,
     /// 1-based game index, empty when the whole file failed.
     pub game: Option<u32>,
-    /// Where it failed: `discover`, `read`, `archive`, `parse`, `record`,
-    /// `unsupported`, `internal`.
-    pub stage: &'static str,
+    /// Where it failed.
+    pub stage: Stage,
     pub reason: String,
 }
 
@@ -253,13 +253,14 @@ mod tests {
     fn rows_are_one_line_each() {
         let mut b = RowBuf::default();
         let row = ErrorRow {
+            stage: crate::ingest::Stage::Parse,
             reason: single_line("two\r\nlines, \"quoted\""),
             ..ErrorRow::default()
         };
         b.push(Table::Errors, &row);
         assert_eq!(
             std::str::from_utf8(b.bytes(Table::Errors)).unwrap(),
-            ",,,,\"two  lines, \"\"quoted\"\"\"\n"
+            ",,,parse,\"two  lines, \"\"quoted\"\"\"\n"
         );
     }
 }

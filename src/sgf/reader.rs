@@ -215,7 +215,7 @@ impl<'a> Cursor<'a> {
 ///
 /// # Examples
 /// ```
-/// let t = recount::parse::sgf::parse_tree(b"(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]))").unwrap();
+/// let t = recount::sgf::reader::parse_tree(b"(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]))").unwrap();
 /// assert_eq!(t.node_count(), 3);
 /// assert_eq!(t.variations_ignored, 1);
 /// assert_eq!(t.get(2, "W"), Some(&b"cc"[..]));

@@ -9,7 +9,7 @@ use sgf_parse::{go::Prop, parse, GameTree};
 ///
 /// # Examples
 /// ```
-/// use recount::parse::strict::check;
+/// use recount::sgf::strict::check;
 /// assert_eq!(check(b"(;GM[1]SZ[9];B[ee])"), "ok");
 /// assert!(check(b"(;GM[1]SZ[9];B[ee]").starts_with("rejected"));
 /// ```

@@ -11,6 +11,8 @@ use crate::go::board::{Board, Color};
 use crate::go::dead::decide::DeadStones;
 use crate::go::dead::{doubt, hopeless, DeadReader};
 use crate::go::record::result::{EndKind, GameResult};
+use crate::go::record::GoRecord;
+use crate::go::replay::Replay;
 use crate::go::replay::{sgf_point, stone_count};
 use crate::go::rules::Rules;
 use crate::go::score::{fmt_points, score, Counts};
@@ -239,6 +241,58 @@ fn describe(w: Option<Color>, margin: Option<f64>) -> String {
         (None, _) => "a draw".into(),
         (Some(c), Some(m)) => format!("{}+{}", c.letter(), fmt_points(m)),
         (Some(c), None) => format!("{}+", c.letter()),
+    }
+}
+
+/// Whether a game's count is audited: what its result and record allow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Countable {
+    /// `RE` is a count or a draw: the count is compared with it.
+    Counted,
+    /// No `RE`, but the game ends with two passes: counted, with nothing to
+    /// compare.
+    Unrecorded,
+    /// Not counted, and why.
+    No(String),
+}
+
+impl Countable {
+    /// Judges a replayed game by its recorded result.
+    pub fn of(record: &GoRecord, replay: &Replay) -> Countable {
+        let result = &record.result;
+        let unrecorded = record.result_raw.is_empty() && replay.final_passes >= 2;
+        let counted = matches!(result.kind, EndKind::Score | EndKind::Draw);
+        // A count with no move and no white stone: the record holds the
+        // handicap at most, not the position the players counted.
+        let no_game = counted && replay.moves == 0 && replay.board.stone_counts().1 == 0;
+        if no_game {
+            return Countable::No(format!(
+                "RE[{}] is a count, but the record holds no move: the counted position is not in it",
+                record.result_raw
+            ));
+        }
+        if unrecorded {
+            return Countable::Unrecorded;
+        }
+        if counted {
+            return Countable::Counted;
+        }
+        Countable::No(match result.kind {
+            EndKind::Unknown if record.result_raw.is_empty() => "no result (RE) recorded".into(),
+            EndKind::Unknown => format!("RE[{}] gives no counted result", record.result_raw),
+            k => format!("the game ended by {}", ended_by(k)),
+        })
+    }
+}
+
+/// How a game not counted ended, in words.
+fn ended_by(k: EndKind) -> &'static str {
+    match k {
+        EndKind::Resign => "resignation",
+        EndKind::Time => "time",
+        EndKind::Forfeit => "forfeit",
+        EndKind::Void => "a void result",
+        _ => "other means",
     }
 }
 

@@ -403,46 +403,76 @@ pub fn diagram_zones(d: &Diagram, s: &ZoneSettings) -> PositionZones {
     }
 }
 
-/// Splits and searches a game's position at `s.moment`, fixing stones and
-/// territory from the game's end (`end` settles the final position).
-///
-/// # Errors
-/// When the game is shorter than the move asked for.
-pub fn game_zones(
-    record: &GoRecord,
-    rules: Rules,
-    end: impl FnOnce(&Replay) -> Settlement,
-    s: &ZoneSettings,
-) -> Result<PositionZones, String> {
-    let total = record
-        .events
-        .iter()
-        .filter(|e| matches!(e, Event::Move { .. }))
-        .count() as u32;
-    let n = match s.moment {
-        Moment::At(n) if n > total => {
-            return Err(format!(
-                "the game has {total} moves; --zones-at {n} is past its end"
-            ))
+/// The position of a game at the zones' moment, with which of its stones
+/// stay on the board to the end.
+#[derive(Clone)]
+pub struct Snapshot {
+    /// The position is the one after this move (0: the setup).
+    pub move_number: u32,
+    pub board: Board,
+    /// Prisoners taken so far: `[by Black, by White]`.
+    pub captures: [u32; 2],
+    /// `kept[p]`: the stone at `p` stays on the board to the end.
+    pub kept: Vec<bool>,
+}
+
+/// Watches a replay go by and keeps the position at the move asked for.
+pub struct Tracker {
+    n: u32,
+    at: Option<Replay>,
+    stones: Vec<usize>,
+    lost: Vec<usize>,
+}
+
+impl Tracker {
+    /// A tracker of `record`'s position at `moment` (for move 0, the setup
+    /// is replayed here).
+    ///
+    /// # Errors
+    /// When the game is shorter than the move asked for.
+    pub fn new(record: &GoRecord, rules: Rules, moment: Moment) -> Result<Tracker, String> {
+        let total = record
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Move { .. }))
+            .count() as u32;
+        let n = match moment {
+            Moment::At(n) if n > total => {
+                return Err(format!(
+                    "the game has {total} moves; --zones-at {n} is past its end"
+                ))
+            }
+            Moment::At(n) => n,
+            Moment::FromEnd(k) => total.saturating_sub(k),
+        };
+        let mut tracker = Tracker {
+            n,
+            at: None,
+            stones: Vec::new(),
+            lost: Vec::new(),
+        };
+        if n == 0 {
+            let mut setup = record.clone();
+            setup.events.retain(|e| !matches!(e, Event::Move { .. }));
+            tracker.observe(&replay_with(&setup, rules, |_| {}));
         }
-        Moment::At(n) => n,
-        Moment::FromEnd(k) => total.saturating_sub(k),
-    };
-    let mut at_n: Option<Replay> = None;
-    let mut stones: Vec<usize> = Vec::new();
-    let mut lost: Vec<usize> = Vec::new();
-    let mut snapshot = |r: &Replay| {
-        if at_n.is_none() && r.moves >= n {
-            stones = r
+        Ok(tracker)
+    }
+
+    /// Looks at the replay after one more move.
+    pub fn observe(&mut self, r: &Replay) {
+        if self.at.is_none() && r.moves >= self.n {
+            self.stones = r
                 .board
                 .points()
                 .filter(|&p| r.board.at(p).is_some())
                 .collect();
-            at_n = Some(r.clone());
-        } else if let Some(a) = &at_n {
+            self.at = Some(r.clone());
+        } else if let Some(a) = &self.at {
             // A stone of move N captured later is not safe, even if the
             // same colour plays there again.
-            stones.retain(|&p| {
+            let lost = &mut self.lost;
+            self.stones.retain(|&p| {
                 let same = r.board.at(p) == a.board.at(p);
                 if !same {
                     lost.push(p);
@@ -450,38 +480,48 @@ pub fn game_zones(
                 same
             });
         }
-    };
-    let final_replay = if n == 0 {
-        let mut setup = record.clone();
-        setup.events.retain(|e| !matches!(e, Event::Move { .. }));
-        snapshot(&replay_with(&setup, rules, |_| {}));
-        replay_with(record, rules, &mut snapshot)
-    } else {
-        replay_with(record, rules, &mut snapshot)
-    };
-    let at = at_n.expect("move N is reached");
-    let mut kept = vec![false; at.board.index_len()];
-    for p in at.board.points() {
-        kept[p] = at.board.at(p).is_some();
     }
-    for p in lost {
-        kept[p] = false;
+
+    /// The position at the move, once the replay has ended.
+    pub fn finish(self) -> Snapshot {
+        let at = self.at.expect("move N is reached");
+        let mut kept = vec![false; at.board.index_len()];
+        for p in at.board.points() {
+            kept[p] = at.board.at(p).is_some();
+        }
+        for p in self.lost {
+            kept[p] = false;
+        }
+        Snapshot {
+            move_number: self.n,
+            board: at.board,
+            captures: at.captures,
+            kept,
+        }
     }
-    let settlement = end(&final_replay);
-    let fixed = game_fixed(&at.board, &kept, &settlement);
+}
+
+/// Splits and searches a game's position at its snapshot, fixing stones
+/// and territory from the game's end: `end` settles the final position,
+/// whose prisoners are `final_captures`.
+pub fn game_zones(
+    at: &Snapshot,
+    end: &Settlement,
+    final_captures: [u32; 2],
+    s: &ZoneSettings,
+) -> PositionZones {
+    let fixed = game_fixed(&at.board, &at.kept, end);
     let base_count = fixed_count(&fixed, at.captures);
-    let fc = |i: usize| {
-        (settlement.territory[i] + settlement.dead[1 - i] + final_replay.captures[i]) as i32
-    };
+    let fc = |i: usize| (end.territory[i] + end.dead[1 - i] + final_captures[i]) as i32;
     let zones = analyse(&at.board, &fixed, s);
-    Ok(PositionZones {
-        board: at.board,
-        move_number: n,
+    PositionZones {
+        board: at.board.clone(),
+        move_number: at.move_number,
         fixed,
         zones,
         base_count: Some(base_count),
         final_count: Some(fc(0) - fc(1)),
         given: Vec::new(),
         drawn_mismatches: Vec::new(),
-    })
+    }
 }

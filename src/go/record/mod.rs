@@ -6,6 +6,7 @@ pub mod diagram;
 pub mod result;
 
 use crate::go::board::{Color, MAX_SIDE};
+use crate::go::record::result::{parse_result, GameResult};
 use crate::sgf::charset::Charset;
 use crate::sgf::reader::{unescape, Tree};
 use crate::text::single_line;
@@ -46,6 +47,8 @@ pub struct GoRecord {
     pub handicap: Option<u32>,
     pub rules_raw: String,
     pub result_raw: String,
+    /// `RE` read ([`result::parse_result`]).
+    pub result: GameResult,
     pub black: String,
     pub white: String,
     pub date: String,
@@ -162,6 +165,7 @@ pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
         variations_ignored: tree.variations_ignored,
         ..GoRecord::default()
     };
+    rec.result = parse_result(&rec.result_raw);
     let km = text("KM");
     let ha = text("HA");
     if !km.is_empty() {

@@ -37,7 +37,7 @@ pub struct GameResult {
 ///
 /// # Examples
 /// ```
-/// use recount::go::result::{parse_result, EndKind};
+/// use recount::go::record::result::{parse_result, EndKind};
 /// assert_eq!(parse_result("W+12.5").margin, Some(12.5));
 /// assert_eq!(parse_result("b+resign").kind, EndKind::Resign);
 /// ```

@@ -90,7 +90,7 @@ pub struct SongScore {
 ///
 /// # Examples
 /// ```
-/// use recount::go::song::{song_score, SongParams, SongSide, SongTerm};
+/// use recount::go::score::song::{song_score, SongParams, SongSide, SongTerm};
 /// // As in the seed's first example: Black 18 Lu, White 14 − 3 = 11 Lu
 /// // (Black's 3 prisoners filled into White's territory): Black wins 7.
 /// let black = SongSide { territory: 22, prisoners: 3, groups: 2 };

@@ -1,0 +1,241 @@
+//! What the user typed, as clap parses it: the subcommands and their flags.
+//! Nothing here is checked beyond what clap checks; [`super::config`]
+//! resolves it.
+
+use crate::go::endgame::position::ZoneSettings;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Re-score archives of Go and backgammon game records into reports.
+///
+/// `recount PATH…` (or `recount run PATH…`) reads SGF files, directories
+/// (recursively), .tar/.tar.gz/.tgz/.zip archives and gzipped files in
+/// place, `-` for a list of paths on stdin: Go SGF and backgammon matches
+/// (.mat/.txt, GNU Backgammon SGF). It writes go_games.csv,
+/// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
+/// bg_games.csv, bg_positions.csv (with --positions), bg_cube.csv,
+/// errors.csv and summary.csv to --out. A path named like a subcommand is
+/// given as `./zones`, or last after `--` (`recount --out DIR -- zones`).
+#[derive(Debug, Parser)]
+#[command(
+    name = "recount",
+    version,
+    about,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The subcommands; a run is the default.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Re-score files, directories and archives into reports (the default:
+    /// `recount PATH…` is `recount run PATH…`).
+    Run(RunArgs),
+    /// One Go game's settled board and the arithmetic of every
+    /// interpretation.
+    Explain(ExplainArgs),
+    /// One position's endgame zones and move values: a diagram, or an SGF
+    /// game at a move.
+    Zones(ZonesArgs),
+}
+
+/// The flags of a run over archives (`recount PATH…`, `recount run PATH…`).
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Files, directories or archives to read; `-` for a list on stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Directory for the CSV reports (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = "recount-out")]
+    pub out: PathBuf,
+
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+
+    #[command(flatten)]
+    pub score: ScoreArgs,
+
+    /// Largest game tree read, in MiB; larger ones become error rows.
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_game_mib: u64,
+
+    /// Also check every game with the strict SGF `FF[4]` reader of the
+    /// sgf-parse crate (column sgf_check); slower.
+    #[arg(long)]
+    pub check_sgf: bool,
+
+    /// Replay only, no scoring: go_scores.csv keeps its header alone and
+    /// summary.csv counts no scored game.
+    #[arg(long)]
+    pub no_scores: bool,
+
+    /// No progress bar and no summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Exit with status 1 when any error row was written.
+    #[arg(long)]
+    pub strict: bool,
+
+    #[command(flatten)]
+    pub zones: ZoneArgs,
+
+    /// Backgammon: also write bg_positions.csv, one row per position after
+    /// each play with its IDs and board features (large).
+    #[arg(long)]
+    pub positions: bool,
+
+    /// Backgammon: bg_cube.csv gets every roll where the roller could have
+    /// doubled, not only the recorded doubles (finds missed doubles).
+    #[arg(long)]
+    pub all_cube_decisions: bool,
+
+    /// Backgammon: match equity table for match-play cube decisions, one of
+    /// GNU Backgammon's XML tables with explicit values (default: the
+    /// shipped Kazaross-XG2).
+    #[arg(long, value_name = "FILE")]
+    pub met: Option<PathBuf>,
+
+    /// Backgammon: GNU Backgammon's gnubg.weights, to evaluate contact and
+    /// race positions as gnubg does (default: $RECOUNT_GNUBG_WEIGHTS,
+    /// .gnubg-data/ from scripts/get-gnubg-weights.sh, an installed gnubg
+    /// Python package, /usr/share/gnubg; none found: contact rows are not
+    /// evaluated).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+}
+
+/// `--dead-stones` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeadStonesArg {
+    Auto,
+    Markup,
+    Estimate,
+    None,
+}
+
+/// The scoring flags, shared by a run and `recount explain`.
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// Rules for games whose RU is absent or unknown (japanese, chinese,
+    /// aga, korean, new-zealand, tromp-taylor, stone-scoring).
+    #[arg(long, value_name = "NAME", default_value = "japanese")]
+    pub rules: String,
+
+    /// Where dead stones come from: auto (markup where the record has
+    /// TB/TW, else estimate), markup, estimate, none.
+    #[arg(long, value_enum, value_name = "SOURCE", default_value = "auto")]
+    pub dead_stones: DeadStonesArg,
+
+    /// Most random playouts per game for the dead-stone estimator.
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub playouts: u32,
+
+    /// Seed of the estimator's playouts, mixed with each position: the same
+    /// seed always gives the same reports; another one gives an independent
+    /// estimate, to see which verdicts are coin flips of the playouts.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Independent estimates of the dead stones per game, each with its
+    /// own seed, where the first leaves a stone contested (the playouts
+    /// gave it to each side more than a third of the time): the one whose
+    /// count most of them give is kept, the earliest on a tie, so use an
+    /// odd number (a split vote is noted in the reason column). Three
+    /// votes steady the estimator's coin flips for about 1.15 times one
+    /// estimate's time; 1 is the plain estimate.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
+    pub votes: u32,
+
+    /// Song scoring: basic eyes kept unfilled per independent living group.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub song_eyes: u32,
+
+    /// For every margin mismatch or winner flip, try each single change
+    /// to the settled position (one chain's fate, the must-fill rule) and
+    /// report those that make the count agree with RE (columns agrees_if,
+    /// agrees_if_one_change); about 10% more time on an estimated archive.
+    #[arg(long)]
+    pub agrees_if: bool,
+}
+
+/// The endgame-zone flags, shared by a run and `recount zones`.
+#[derive(Debug, clap::Args)]
+pub struct ZoneArgs {
+    /// Go: the endgame zones of the position after move N (passes count
+    /// as moves); a run writes them to go_zones.csv for every game.
+    #[arg(
+        long = "zones-at",
+        alias = "at",
+        value_name = "N",
+        conflicts_with = "zones_from_end"
+    )]
+    pub zones_at: Option<u32>,
+
+    /// Go: … of the position K moves before the game's end (`recount
+    /// zones` on an SGF file without either flag: the final position).
+    #[arg(long = "zones-from-end", alias = "from-end", value_name = "K")]
+    pub zones_from_end: Option<u32>,
+
+    /// Zones with more empty points are not searched (their rows say so).
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().max_empty as u64, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub zone_max_empty: u64,
+
+    /// Nor zones with more points in all (at most 64).
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().max_points as u64, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub zone_max_points: u64,
+
+    /// Search nodes per zone before giving up.
+    #[arg(long, value_name = "N", default_value_t = ZoneSettings::default().budget, value_parser = clap::value_parser!(u64).range(1..))]
+    pub zone_budget: u64,
+
+    /// Fill go_zones.csv's search_ms (times vary between runs, so reports
+    /// are then not byte-identical).
+    #[arg(long)]
+    pub zone_timing: bool,
+
+    /// Search zones without the formula of hope (for benchmarks).
+    #[arg(long, hide = true)]
+    pub zone_no_hope: bool,
+}
+
+/// `recount zones FILE`: one position's endgame zones and move values.
+#[derive(Debug, clap::Args)]
+pub struct ZonesArgs {
+    /// A diagram (rows of X, O, . and move numbers, or Sensei's Library
+    /// $$ markup) or an SGF file.
+    pub file: PathBuf,
+
+    /// Which game of an SGF file (1-based).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+
+    #[command(flatten)]
+    pub zones: ZoneArgs,
+
+    #[command(flatten)]
+    pub score: ScoreArgs,
+}
+
+/// `recount explain FILE`: one game's board and arithmetic.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// The SGF file.
+    pub file: PathBuf,
+
+    /// Which game of the file (1-based).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+
+    #[command(flatten)]
+    pub score: ScoreArgs,
+}

@@ -1,0 +1,235 @@
+//! The second stage of the command line: what the user typed, checked and
+//! resolved into the settings the rest of recount uses (presets looked up,
+//! tables and weights loaded, paths expanded, the output opened). Nothing
+//! after this sees clap's types.
+
+use crate::analysis::bg_match::BgSettings;
+use crate::analysis::go_score::ScoreSettings;
+use crate::bg::met::{kazaross_xg2, Met};
+use crate::bg::nn::Weights;
+use crate::bg::replay::KeepCube;
+use crate::cli::args::{DeadStonesArg, RunArgs, ScoreArgs, ZoneArgs};
+use crate::commands::run::Settings;
+use crate::go::dead::decide::DeadSettings;
+use crate::go::dead::DeadPolicy;
+use crate::go::endgame::position::{Moment, ZoneSettings};
+use crate::go::rules::{self, Rules};
+use crate::go::score::song::SongParams;
+use crate::ingest::{expand, Entry, ReadLimits};
+use crate::report::CsvDir;
+use std::fmt;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// An option that cannot be used as given; each says what to do.
+#[derive(Debug)]
+pub enum ConfigError {
+    Rules(rules::UnknownRules),
+    MetUnreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    MetUnusable {
+        path: PathBuf,
+        message: String,
+    },
+    Weights(String),
+    Paths(String),
+    Out {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Rules(e) => write!(f, "{e}; choose one with --rules"),
+            ConfigError::MetUnreadable { path, source } => write!(
+                f,
+                "cannot read the match equity table '{}': {source}",
+                path.display()
+            ),
+            ConfigError::MetUnusable { path, message } => write!(
+                f,
+                "'{}' is not a match equity table recount can use: {message}; give one of GNU Backgammon's met/*.xml files with explicit tables",
+                path.display()
+            ),
+            ConfigError::Weights(e) => write!(
+                f,
+                "{e}; give a gnubg.weights file of GNU Backgammon 1.01 with --weights, or fetch one with scripts/get-gnubg-weights.sh"
+            ),
+            ConfigError::Paths(e) => write!(f, "{e}; check the path and try again"),
+            ConfigError::Out { path, source } => write!(
+                f,
+                "cannot write reports to '{}': {source}; choose another --out",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl ScoreArgs {
+    /// The default rules (name and value), how dead stones are decided, and
+    /// the scoring settings.
+    ///
+    /// # Errors
+    /// When `--rules` names no preset.
+    pub fn resolve(
+        &self,
+    ) -> Result<((&'static str, Rules), DeadSettings, ScoreSettings), ConfigError> {
+        let default_rules = rules::lookup(&self.rules)
+            .ok_or_else(|| ConfigError::Rules(self.rules.parse::<Rules>().unwrap_err()))?;
+        let policy = match self.dead_stones {
+            DeadStonesArg::Auto => DeadPolicy::Auto,
+            DeadStonesArg::Markup => DeadPolicy::Markup,
+            DeadStonesArg::Estimate => DeadPolicy::Estimate,
+            DeadStonesArg::None => DeadPolicy::None,
+        };
+        let dead = DeadSettings {
+            policy,
+            playouts: self.playouts,
+            seed: self.seed,
+            votes: self.votes,
+        };
+        let score = ScoreSettings {
+            song: SongParams {
+                eyes_per_group: self.song_eyes,
+            },
+            agrees_if: self.agrees_if,
+        };
+        Ok((default_rules, dead, score))
+    }
+}
+
+impl ZoneArgs {
+    /// The settings, when zones were asked for (or `always`: the final
+    /// position when no move is named).
+    pub fn resolve(&self, always: bool) -> Option<ZoneSettings> {
+        let moment = match (self.zones_at, self.zones_from_end) {
+            (Some(n), _) => Moment::At(n),
+            (None, Some(k)) => Moment::FromEnd(k),
+            (None, None) if always => Moment::FromEnd(0),
+            (None, None) => return None,
+        };
+        // clap holds each limit to 1..=64.
+        Some(ZoneSettings {
+            moment,
+            max_empty: self.zone_max_empty as usize,
+            max_points: self.zone_max_points as usize,
+            budget: self.zone_budget,
+            timing: self.zone_timing,
+            no_hope: self.zone_no_hope,
+        })
+    }
+}
+
+/// Everything a run needs, resolved from [`RunArgs`].
+pub struct Config {
+    pub entries: Vec<Entry>,
+    pub default_rules: (&'static str, Rules),
+    pub dead: DeadSettings,
+    pub score: ScoreSettings,
+    pub limits: ReadLimits,
+    pub check_sgf: bool,
+    pub scores: bool,
+    pub zones: Option<ZoneSettings>,
+    pub positions: bool,
+    pub cube: KeepCube,
+    /// The match equity table given with `--met`; the shipped one without.
+    pub met: Option<Met>,
+    pub weights: Option<Weights>,
+    pub threads: usize,
+    pub progress: bool,
+    pub summary: bool,
+    pub strict: bool,
+    /// Where the reports go.
+    pub out: PathBuf,
+}
+
+impl Config {
+    /// The settings of the run, borrowing this configuration's tables.
+    pub fn settings(&self) -> Settings<'_> {
+        Settings {
+            default_rules: self.default_rules,
+            dead: self.dead,
+            limits: self.limits,
+            check_sgf: self.check_sgf,
+            scores: self.scores,
+            score: self.score,
+            zones: self.zones,
+            bg: BgSettings {
+                positions: self.positions,
+                cube: self.cube,
+                met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
+                weights: self.weights.as_ref(),
+            },
+        }
+    }
+}
+
+impl Config {
+    /// Checks and resolves a run's flags, and opens its reports.
+    ///
+    /// # Errors
+    /// An option that cannot be used, a path on the command line that
+    /// cannot be read, an output directory that cannot be written.
+    pub fn open(a: RunArgs) -> Result<(Config, CsvDir), ConfigError> {
+        let (default_rules, dead, score) = a.score.resolve()?;
+        let threads = match a.threads {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let met = match &a.met {
+            None => None,
+            Some(path) => {
+                let xml =
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::MetUnreadable {
+                        path: path.clone(),
+                        source,
+                    })?;
+                let met = Met::from_xml(&xml).map_err(|message| ConfigError::MetUnusable {
+                    path: path.clone(),
+                    message,
+                })?;
+                Some(met)
+            }
+        };
+        let weights =
+            Weights::find(a.weights.as_deref()).map_err(|e| ConfigError::Weights(e.to_string()))?;
+        let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
+        let sink = CsvDir::create(&a.out).map_err(|source| ConfigError::Out {
+            path: a.out.clone(),
+            source,
+        })?;
+        let config = Config {
+            entries,
+            default_rules,
+            dead,
+            score,
+            // clap holds the limit to 1..=4096 MiB.
+            limits: ReadLimits {
+                max_game_bytes: a.max_game_mib << 20,
+            },
+            check_sgf: a.check_sgf,
+            scores: !a.no_scores,
+            zones: a.zones.resolve(false),
+            positions: a.positions,
+            cube: if a.all_cube_decisions {
+                KeepCube::All
+            } else {
+                KeepCube::Recorded
+            },
+            met,
+            weights,
+            threads,
+            progress: !a.quiet && std::io::stderr().is_terminal(),
+            summary: !a.quiet,
+            strict: a.strict,
+            out: a.out,
+        };
+        Ok((config, sink))
+    }
+}

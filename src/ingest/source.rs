@@ -1,0 +1,169 @@
+//! One file or archive member: what it holds, decided once
+//! ([`super::sniff`]), then its Go game trees streamed one by one, or its
+//! backgammon match read whole.
+
+use crate::ingest::sniff::{sniff, Content};
+use crate::ingest::{Origin, Payload, Progress, ReadLimits, Stage, Unit};
+use crate::sgf::split::{split_trees, Chunk};
+use std::io::{BufRead, BufReader, Read};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// Reads one file or member: sniffs what it is, then streams its game trees
+/// (Go) or reads it whole (a backgammon match). `optional` is set for a
+/// `.txt` file found in a directory or archive: when it is not a match it
+/// is counted there as skipped. Returns `false` when `emit` asked to stop.
+pub(crate) fn read_source(
+    origin: &Arc<Origin>,
+    reader: impl Read,
+    size_hint: Option<u64>,
+    limits: ReadLimits,
+    optional: Option<&Progress>,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) -> bool {
+    // Archive members are mostly a few KiB: a buffer sized to the member
+    // avoids clearing 64 KiB for each of them.
+    let capacity = size_hint.map_or(1 << 16, |n| (n as usize + 1).clamp(512, 1 << 16));
+    let mut reader = BufReader::with_capacity(capacity, reader);
+    let mut game = 0u32;
+    let unit = |game: u32, payload| Unit {
+        origin: Arc::clone(origin),
+        game,
+        first_of_source: game <= 1,
+        payload,
+    };
+    let head = match reader.fill_buf() {
+        Ok(h) => h,
+        Err(e) => return emit(unit(0, failed(Stage::Read, format!("cannot read: {e}")))),
+    };
+    if head.is_empty() {
+        return emit(unit(0, failed(Stage::Read, "empty file (0 bytes)".into())));
+    }
+    let content = sniff(head);
+    if let Content::Binary(why) = content {
+        return emit(unit(
+            0,
+            failed(Stage::Parse, format!("binary data, not SGF: {why}")),
+        ));
+    }
+    if let Content::Match(format) = content {
+        let mut bytes = Vec::with_capacity(capacity);
+        let limit = limits.max_game_bytes;
+        let payload = match (&mut reader).take(limit + 1).read_to_end(&mut bytes) {
+            Err(e) => failed(Stage::Read, format!("cannot read: {e}")),
+            Ok(_) if bytes.len() as u64 > limit => failed(
+                Stage::Read,
+                format!(
+                    "match file is over the {:.1} MiB limit (--max-game-mib); skipped",
+                    mib(limit)
+                ),
+            ),
+            Ok(_) => Payload::Match(format, bytes),
+        };
+        return emit(unit(1, payload));
+    }
+    if let Some(progress) = optional {
+        progress.skipped.fetch_add(1, Ordering::Relaxed);
+        return true;
+    }
+    let mut go_on = true;
+    let result = split_trees(&mut reader, limits.max_game_bytes, |chunk| {
+        game += 1;
+        let payload = match chunk {
+            Chunk::Tree(bytes) => Payload::Tree(bytes),
+            Chunk::TooLarge { bytes, limit } => failed(
+                Stage::Read,
+                format!(
+                    "game tree is {:.1} MiB, over the {:.1} MiB limit (--max-game-mib); skipped",
+                    mib(bytes),
+                    mib(limit)
+                ),
+            ),
+            Chunk::Truncated { inside_value, .. } => failed(
+                Stage::Parse,
+                if inside_value {
+                    "truncated SGF: the data ends inside a property value (a '[' is never closed)"
+                } else {
+                    "truncated SGF: the data ends before the game tree closes (a '(' is never closed)"
+                }
+                .into(),
+            ),
+        };
+        go_on = emit(unit(game, payload));
+        go_on
+    });
+    match result {
+        Err(e) => {
+            let after = if game == 0 {
+                String::new()
+            } else {
+                format!(" after game {game}")
+            };
+            emit(unit(
+                0,
+                failed(Stage::Read, format!("read error{after}: {e}")),
+            ))
+        }
+        Ok(outside) if game == 0 => {
+            let what = if outside.nul_bytes > 0 {
+                "binary data, not SGF: no game tree '(;' found"
+            } else {
+                "no SGF game tree '(;' found in the text"
+            };
+            emit(unit(
+                0,
+                failed(Stage::Parse, format!("{what} ({} bytes)", outside.bytes)),
+            ))
+        }
+        Ok(_) => go_on,
+    }
+}
+
+fn failed(stage: Stage, reason: String) -> Payload {
+    Payload::Failed { stage, reason }
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(data: &[u8]) -> Vec<String> {
+        let origin = Arc::new(Origin::default());
+        let mut out = Vec::new();
+        read_source(
+            &origin,
+            data,
+            None,
+            ReadLimits {
+                max_game_bytes: 1 << 20,
+            },
+            None,
+            &mut |u| {
+                out.push(match u.payload {
+                    Payload::Tree(b) => format!("{} tree {}", u.game, b.len()),
+                    Payload::Match(_, b) => format!("{} match {}", u.game, b.len()),
+                    Payload::Failed { stage, reason } => format!("{} {stage:?}: {reason}", u.game),
+                });
+                true
+            },
+        );
+        out
+    }
+
+    #[test]
+    fn sniffs_sources() {
+        assert_eq!(units(b""), ["0 Read: empty file (0 bytes)"]);
+        assert!(units(b"\x00\x01\x02junk")[0].starts_with("0 Parse: binary data"));
+        assert!(units(b"hello")[0].contains("no SGF game tree"));
+        assert_eq!(
+            units(b"; [Player 1 \"a\"]\n 7 point match\n"),
+            ["1 match 32"]
+        );
+        assert_eq!(units(b"(;FF[4]GM[6];B[52yeqs])"), ["1 match 23"]);
+        assert_eq!(units(b"(;B[aa])(;W[bb]"), ["1 tree 8", "2 Parse: truncated SGF: the data ends before the game tree closes (a '(' is never closed)"]);
+    }
+}
