@@ -186,46 +186,13 @@ pub fn replay_game(
     keep_positions: bool,
     keep_cube: KeepCube,
 ) -> ReplayedGame {
-    let mut r = ReplayedGame {
-        board: game.setup.unwrap_or_else(Board::start),
-        plays: 0,
-        illegal_plays: 0,
-        cube: 1,
-        cube_owner: None,
-        doubles: 0,
-        beavers: 0,
-        winner: None,
-        ending: Ending::Unfinished,
-        points: None,
-        recorded: None,
-        findings: Vec::new(),
-        positions: Vec::new(),
-        cube_points: Vec::new(),
-    };
-    for (line, why) in &game.unread {
-        r.findings.push(Finding {
-            kind: "unreadable_line",
-            line: *line,
-            text: why.clone(),
-        });
-    }
-    let mut last_roller: Option<usize> = None;
-    // A double offered and not yet answered: (doubler, new value).
-    let mut pending: Option<(usize, u32)> = None;
-    // The last cube action was a beaver: (doubler, taker); a raccoon may follow.
-    let mut beavered: Option<(usize, usize)> = None;
-    let mut over_at: Option<u32> = None;
-    let mut loser_claim: Option<(usize, u32)> = None;
-    // False after a play the record does not give: the board is unknown.
-    let mut board_known = true;
-    // The player who doubled since the last roll (their roll follows).
-    let mut last_cube_doubler: Option<usize> = None;
+    let mut rp = Replay::start(game, rules, keep_positions, keep_cube);
     for (line, action) in &game.actions {
         let line = *line;
-        let mut find = |kind, text: String| r.findings.push(Finding { kind, line, text });
         let is_result = matches!(action, Action::Wins { .. } | Action::Loses { .. });
-        if let (Some(at), false) = (over_at, is_result) {
-            find(
+        if let (Some(at), false) = (rp.over_at, is_result) {
+            rp.find(
+                line,
                 "after_game_end",
                 format!("an action after the game ended (line {at})"),
             );
@@ -237,253 +204,405 @@ pub fn replay_game(
                 dice,
                 steps,
                 text,
-            } => {
-                let p = *player;
-                beavered = None;
-                let doubled_now = last_cube_doubler == Some(p);
-                last_cube_doubler = None;
-                if keep_cube == KeepCube::All
-                    && !doubled_now
-                    && board_known
-                    && pending.is_none()
-                    && r.cube_owner != Some(1 - p)
-                    && !rules.crawford_game
-                {
-                    r.cube_points.push(cube_point(
-                        (r.board, r.cube, r.cube_owner),
-                        line,
-                        p,
-                        CubeChoice::NoDouble,
-                    ));
-                }
-                for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
-                    find(kind, text);
-                }
-                r.plays += 1;
-                let checked = if board_known {
-                    check_play(&r.board, p, *dice, steps)
-                } else {
-                    Err(crate::bg::moves::Illegal {
-                        kind: "unchecked",
-                        why: String::new(),
-                    })
-                };
-                let (after, play, legal) = match checked {
-                    Ok(pl) => (pl.after, fmt_moves(&pl.moves), true),
-                    Err(e) if e.kind == "unchecked" => {
-                        let after = apply_as_written(&r.board, p, steps).unwrap_or(r.board);
-                        (after, text.clone(), false)
-                    }
-                    Err(e) => {
-                        r.illegal_plays += 1;
-                        find(
-                            "illegal_play",
-                            format!(
-                                "play {} by player {p}, {}{}: '{}' is illegal: {} ({})",
-                                r.plays, dice.0, dice.1, text, e.why, e.kind
-                            ),
-                        );
-                        // Go on from the play as written when it can be
-                        // made at all, so later plays are judged fairly.
-                        let after = apply_as_written(&r.board, p, steps).unwrap_or(r.board);
-                        (after, text.clone(), false)
-                    }
-                };
-                r.board = after;
-                if keep_positions {
-                    r.positions.push(PlayedPosition {
-                        line,
-                        play_no: r.plays,
-                        player: p,
-                        dice: *dice,
-                        play,
-                        legal,
-                        after,
-                        cube: r.cube,
-                        cube_owner: r.cube_owner,
-                    });
-                }
-                if r.board.on_board(p) == 0 {
-                    let kind = gammon_kind(&r.board, p);
-                    r.winner = Some(p);
-                    r.ending = Ending::BoreOff(kind);
-                    let counts = if rules.money && rules.jacoby && r.cube == 1 {
-                        1
-                    } else {
-                        kind
-                    };
-                    r.points = Some(r.cube * counts);
-                    over_at = Some(line);
-                }
-            }
-            Action::Unrecorded { player, dice } => {
-                let p = *player;
-                for (kind, text) in start_roll(p, &mut pending, &mut last_roller) {
-                    find(kind, text);
-                }
-                r.plays += 1;
-                board_known = false;
-                find(
-                    "unrecorded_play",
-                    format!(
-                        "play {} by player {p}, {}{}: the record writes '????' instead of the play; later plays are not checked",
-                        r.plays, dice.0, dice.1
-                    ),
-                );
-            }
-            Action::Double { player, value } => {
-                let p = *player;
-                if let Some((d, _)) = pending {
-                    find(
-                        "cube_unanswered",
-                        format!("double while the double by player {d} is not answered"),
-                    );
-                }
-                if r.cube_owner == Some(1 - p) {
-                    find(
-                        "cube_access",
-                        format!("player {p} doubles but the opponent owns the cube"),
-                    );
-                }
-                if rules.crawford_game {
-                    find(
-                        "crawford_double",
-                        format!("player {p} doubles in the Crawford game"),
-                    );
-                }
-                if last_roller == Some(p) {
-                    find(
-                        "turn_order",
-                        format!("player {p} doubles after their own roll, not before it"),
-                    );
-                }
-                let new = r.cube * 2;
-                if *value != 0 && *value != new {
-                    find(
-                        "cube_value",
-                        format!("doubles to {value}, but the cube is at {}", r.cube),
-                    );
-                }
-                if new > rules.limit {
-                    find(
-                        "cube_limit",
-                        format!("doubles to {new}, over the cube limit {}", rules.limit),
-                    );
-                }
-                r.doubles += 1;
-                pending = Some((p, new));
-                last_cube_doubler = Some(p);
-                if keep_cube != KeepCube::None && board_known {
-                    r.cube_points.push(cube_point(
-                        (r.board, r.cube, r.cube_owner),
-                        line,
-                        p,
-                        CubeChoice::Double(None),
-                    ));
-                }
-            }
-            Action::Beaver { player, value } => {
-                // A beaver answers a double by taking it and turning the
-                // cube at once; a raccoon is the doubler's redouble after a
-                // beaver. Either way the taker keeps the cube and the
-                // doubler stays on roll (seed
-                // `backgammon-cube-beavers-raccoons.txt`).
-                let p = *player;
-                let (doubler, taker, new) = match (pending.take(), beavered) {
-                    (Some((d, offered)), _) if d != p => (d, p, offered * 2),
-                    (None, Some((d, t))) if d == p => (d, t, r.cube * 2),
-                    _ => {
-                        find(
-                            "cube_unanswered",
-                            format!("player {p} beavers with no double or beaver to answer"),
-                        );
-                        continue;
-                    }
-                };
-                if !rules.money {
-                    find(
-                        "beaver_in_match",
-                        format!("player {p} beavers in match play, where beavers are not allowed"),
-                    );
-                } else if !rules.beavers {
-                    find(
-                        "beaver_not_allowed",
-                        format!("player {p} beavers, but the Beaver tag is off"),
-                    );
-                }
-                if *value != 0 && *value != new {
-                    find(
-                        "cube_value",
-                        format!("beavers to {value}, but the cube goes to {new}"),
-                    );
-                }
-                if new > rules.limit {
-                    find(
-                        "cube_limit",
-                        format!("beavers to {new}, over the cube limit {}", rules.limit),
-                    );
-                }
-                r.beavers += 1;
-                if taker == p {
-                    answer(&mut r.cube_points, Answer::Beaver);
-                }
-                r.cube = new;
-                r.cube_owner = Some(taker);
-                beavered = Some((doubler, taker));
-            }
-            Action::Take { player } => match pending.take() {
-                Some((d, v)) if d != *player => {
-                    r.cube = v;
-                    r.cube_owner = Some(*player);
-                    answer(&mut r.cube_points, Answer::Take);
-                }
-                _ => find(
-                    "cube_unanswered",
-                    format!("player {player} takes with no double to answer"),
-                ),
-            },
-            Action::Drop { player } => match pending.take() {
-                Some((d, _)) if d != *player => {
-                    answer(&mut r.cube_points, Answer::Pass);
-                    r.winner = Some(d);
-                    r.ending = Ending::Dropped;
-                    r.points = Some(r.cube);
-                    over_at = Some(line);
-                }
-                _ => find(
-                    "cube_unanswered",
-                    format!("player {player} drops with no double to answer"),
-                ),
-            },
-            Action::Wins { player, points, .. } => {
-                if r.recorded.is_some() {
-                    find("result", "a second 'Wins' line".into());
-                }
-                r.recorded = Some((*player, *points));
-            }
-            Action::Loses { player, points } => loser_claim = Some((*player, *points)),
+            } => rp.roll(line, *player, *dice, steps, text),
+            Action::Unrecorded { player, dice } => rp.unrecorded(line, *player, *dice),
+            Action::Double { player, value } => rp.double(line, *player, *value),
+            Action::Beaver { player, value } => rp.beaver(line, *player, *value),
+            Action::Take { player } => rp.take(line, *player),
+            Action::Drop { player } => rp.drop_double(line, *player),
+            Action::Wins { player, points, .. } => rp.wins(line, *player, *points),
+            Action::Loses { player, points } => rp.loser_claim = Some((*player, *points)),
         }
     }
-    if let (Some((loser, lp)), Some((winner, wp))) = (loser_claim, r.recorded) {
-        // Galaxy sometimes writes an unnumbered `Losses` line in the
-        // winner's column; the `Wins` line names the winner.
-        if lp != wp {
+    rp.finish()
+}
+
+/// A game being replayed: the game so far, and what the turn and cube
+/// checks remember from one action to the next.
+struct Replay {
+    r: ReplayedGame,
+    rules: CubeRules,
+    keep_positions: bool,
+    keep_cube: KeepCube,
+    last_roller: Option<usize>,
+    /// A double offered and not yet answered: (doubler, new value).
+    pending: Option<(usize, u32)>,
+    /// The last cube action was a beaver: (doubler, taker); a raccoon may follow.
+    beavered: Option<(usize, usize)>,
+    /// Line where the game ended on the board or by a drop.
+    over_at: Option<u32>,
+    /// The record's `Losses` line: (loser, points).
+    loser_claim: Option<(usize, u32)>,
+    /// False after a play the record does not give: the board is unknown.
+    board_known: bool,
+    /// The player who doubled since the last roll (their roll follows).
+    last_cube_doubler: Option<usize>,
+}
+
+impl Replay {
+    /// The game at its start (the record's setup or the opening position,
+    /// cube at 1), with a finding for each line the reader could not read.
+    fn start(
+        game: &GameRecord,
+        rules: CubeRules,
+        keep_positions: bool,
+        keep_cube: KeepCube,
+    ) -> Replay {
+        let mut r = ReplayedGame {
+            board: game.setup.unwrap_or_else(Board::start),
+            plays: 0,
+            illegal_plays: 0,
+            cube: 1,
+            cube_owner: None,
+            doubles: 0,
+            beavers: 0,
+            winner: None,
+            ending: Ending::Unfinished,
+            points: None,
+            recorded: None,
+            findings: Vec::new(),
+            positions: Vec::new(),
+            cube_points: Vec::new(),
+        };
+        for (line, why) in &game.unread {
             r.findings.push(Finding {
-                kind: "result",
-                line: 0,
-                text: format!(
-                    "'Losses {lp}' by player {loser} does not match 'Wins {wp}' by player {winner}"
-                ),
+                kind: "unreadable_line",
+                line: *line,
+                text: why.clone(),
             });
         }
-    }
-    if r.recorded.is_none() {
-        if let Some((loser, lp)) = loser_claim {
-            r.recorded = Some((1 - loser, lp));
+        Replay {
+            r,
+            rules,
+            keep_positions,
+            keep_cube,
+            last_roller: None,
+            pending: None,
+            beavered: None,
+            over_at: None,
+            loser_claim: None,
+            board_known: true,
+            last_cube_doubler: None,
         }
     }
-    judge_result(&mut r, pending, loser_claim.is_some(), rules.need);
-    r
+
+    /// Records a finding of `kind` at `line`.
+    fn find(&mut self, line: u32, kind: &'static str, text: String) {
+        self.r.findings.push(Finding { kind, line, text });
+    }
+
+    /// The turn checks at a roll, as findings at `line`.
+    fn start_turn(&mut self, line: u32, p: usize) {
+        for (kind, text) in start_roll(p, &mut self.pending, &mut self.last_roller) {
+            self.find(line, kind, text);
+        }
+    }
+
+    /// A roll and its play: the play checked and made, the position kept,
+    /// and the game over once the roller has borne off every checker.
+    fn roll(&mut self, line: u32, p: usize, dice: (u8, u8), steps: &[Step], text: &str) {
+        self.beavered = None;
+        let doubled_now = self.last_cube_doubler == Some(p);
+        self.last_cube_doubler = None;
+        self.keep_no_double(line, p, doubled_now);
+        self.start_turn(line, p);
+        self.r.plays += 1;
+        let (after, play, legal) = self.make_play(line, p, dice, steps, text);
+        self.r.board = after;
+        if self.keep_positions {
+            self.r.positions.push(PlayedPosition {
+                line,
+                play_no: self.r.plays,
+                player: p,
+                dice,
+                play,
+                legal,
+                after,
+                cube: self.r.cube,
+                cube_owner: self.r.cube_owner,
+            });
+        }
+        if self.r.board.on_board(p) == 0 {
+            self.bore_off(line, p);
+        }
+    }
+
+    /// With `--all-cube-decisions`, keeps a roll where the roller could
+    /// have doubled and did not as a cube decision.
+    fn keep_no_double(&mut self, line: u32, p: usize, doubled_now: bool) {
+        if self.keep_cube == KeepCube::All
+            && !doubled_now
+            && self.board_known
+            && self.pending.is_none()
+            && self.r.cube_owner != Some(1 - p)
+            && !self.rules.crawford_game
+        {
+            self.r.cube_points.push(cube_point(
+                (self.r.board, self.r.cube, self.r.cube_owner),
+                line,
+                p,
+                CubeChoice::NoDouble,
+            ));
+        }
+    }
+
+    /// The position after the play, the play's text and whether it was
+    /// legal: an illegal play is a finding, and it and a play on an
+    /// unknown board are made as written where they can be.
+    fn make_play(
+        &mut self,
+        line: u32,
+        p: usize,
+        dice: (u8, u8),
+        steps: &[Step],
+        text: &str,
+    ) -> (Board, String, bool) {
+        let checked = if self.board_known {
+            check_play(&self.r.board, p, dice, steps)
+        } else {
+            Err(crate::bg::moves::Illegal {
+                kind: "unchecked",
+                why: String::new(),
+            })
+        };
+        match checked {
+            Ok(pl) => (pl.after, fmt_moves(&pl.moves), true),
+            Err(e) if e.kind == "unchecked" => {
+                let after = apply_as_written(&self.r.board, p, steps).unwrap_or(self.r.board);
+                (after, text.to_owned(), false)
+            }
+            Err(e) => {
+                self.r.illegal_plays += 1;
+                self.find(
+                    line,
+                    "illegal_play",
+                    format!(
+                        "play {} by player {p}, {}{}: '{}' is illegal: {} ({})",
+                        self.r.plays, dice.0, dice.1, text, e.why, e.kind
+                    ),
+                );
+                // Go on from the play as written when it can be
+                // made at all, so later plays are judged fairly.
+                let after = apply_as_written(&self.r.board, p, steps).unwrap_or(self.r.board);
+                (after, text.to_owned(), false)
+            }
+        }
+    }
+
+    /// Player `p` has borne off: the winner, the kind of win and its
+    /// points (under the Jacoby rule gammons count only once doubled).
+    fn bore_off(&mut self, line: u32, p: usize) {
+        let kind = gammon_kind(&self.r.board, p);
+        self.r.winner = Some(p);
+        self.r.ending = Ending::BoreOff(kind);
+        let counts = if self.rules.money && self.rules.jacoby && self.r.cube == 1 {
+            1
+        } else {
+            kind
+        };
+        self.r.points = Some(self.r.cube * counts);
+        self.over_at = Some(line);
+    }
+
+    /// A roll whose play the record does not give: from here on the board
+    /// is unknown and plays are not checked.
+    fn unrecorded(&mut self, line: u32, p: usize, dice: (u8, u8)) {
+        self.start_turn(line, p);
+        self.r.plays += 1;
+        self.board_known = false;
+        self.find(
+            line,
+            "unrecorded_play",
+            format!(
+                "play {} by player {p}, {}{}: the record writes '????' instead of the play; later plays are not checked",
+                self.r.plays, dice.0, dice.1
+            ),
+        );
+    }
+
+    /// A double to `value` (0 when not written): checked against the
+    /// cube's owner, the Crawford rule, the turn, the cube's value and its
+    /// limit, then pending until answered.
+    fn double(&mut self, line: u32, p: usize, value: u32) {
+        if let Some((d, _)) = self.pending {
+            self.find(
+                line,
+                "cube_unanswered",
+                format!("double while the double by player {d} is not answered"),
+            );
+        }
+        if self.r.cube_owner == Some(1 - p) {
+            self.find(
+                line,
+                "cube_access",
+                format!("player {p} doubles but the opponent owns the cube"),
+            );
+        }
+        if self.rules.crawford_game {
+            self.find(
+                line,
+                "crawford_double",
+                format!("player {p} doubles in the Crawford game"),
+            );
+        }
+        if self.last_roller == Some(p) {
+            self.find(
+                line,
+                "turn_order",
+                format!("player {p} doubles after their own roll, not before it"),
+            );
+        }
+        let new = self.r.cube * 2;
+        if value != 0 && value != new {
+            self.find(
+                line,
+                "cube_value",
+                format!("doubles to {value}, but the cube is at {}", self.r.cube),
+            );
+        }
+        if new > self.rules.limit {
+            self.find(
+                line,
+                "cube_limit",
+                format!("doubles to {new}, over the cube limit {}", self.rules.limit),
+            );
+        }
+        self.r.doubles += 1;
+        self.pending = Some((p, new));
+        self.last_cube_doubler = Some(p);
+        if self.keep_cube != KeepCube::None && self.board_known {
+            self.r.cube_points.push(cube_point(
+                (self.r.board, self.r.cube, self.r.cube_owner),
+                line,
+                p,
+                CubeChoice::Double(None),
+            ));
+        }
+    }
+
+    /// A beaver (or a raccoon) to `value` (0 when not written): checked
+    /// against the rules, the cube's value and its limit, then made.
+    fn beaver(&mut self, line: u32, p: usize, value: u32) {
+        // A beaver answers a double by taking it and turning the
+        // cube at once; a raccoon is the doubler's redouble after a
+        // beaver. Either way the taker keeps the cube and the
+        // doubler stays on roll (seed
+        // `backgammon-cube-beavers-raccoons.txt`).
+        let (doubler, taker, new) = match (self.pending.take(), self.beavered) {
+            (Some((d, offered)), _) if d != p => (d, p, offered * 2),
+            (None, Some((d, t))) if d == p => (d, t, self.r.cube * 2),
+            _ => {
+                self.find(
+                    line,
+                    "cube_unanswered",
+                    format!("player {p} beavers with no double or beaver to answer"),
+                );
+                return;
+            }
+        };
+        if !self.rules.money {
+            self.find(
+                line,
+                "beaver_in_match",
+                format!("player {p} beavers in match play, where beavers are not allowed"),
+            );
+        } else if !self.rules.beavers {
+            self.find(
+                line,
+                "beaver_not_allowed",
+                format!("player {p} beavers, but the Beaver tag is off"),
+            );
+        }
+        if value != 0 && value != new {
+            self.find(
+                line,
+                "cube_value",
+                format!("beavers to {value}, but the cube goes to {new}"),
+            );
+        }
+        if new > self.rules.limit {
+            self.find(
+                line,
+                "cube_limit",
+                format!("beavers to {new}, over the cube limit {}", self.rules.limit),
+            );
+        }
+        self.r.beavers += 1;
+        if taker == p {
+            answer(&mut self.r.cube_points, Answer::Beaver);
+        }
+        self.r.cube = new;
+        self.r.cube_owner = Some(taker);
+        self.beavered = Some((doubler, taker));
+    }
+
+    /// A take: the pending double is accepted and the taker owns the cube.
+    fn take(&mut self, line: u32, player: usize) {
+        match self.pending.take() {
+            Some((d, v)) if d != player => {
+                self.r.cube = v;
+                self.r.cube_owner = Some(player);
+                answer(&mut self.r.cube_points, Answer::Take);
+            }
+            _ => self.find(
+                line,
+                "cube_unanswered",
+                format!("player {player} takes with no double to answer"),
+            ),
+        }
+    }
+
+    /// A drop: the doubler wins the cube's value and the game is over.
+    fn drop_double(&mut self, line: u32, player: usize) {
+        match self.pending.take() {
+            Some((d, _)) if d != player => {
+                answer(&mut self.r.cube_points, Answer::Pass);
+                self.r.winner = Some(d);
+                self.r.ending = Ending::Dropped;
+                self.r.points = Some(self.r.cube);
+                self.over_at = Some(line);
+            }
+            _ => self.find(
+                line,
+                "cube_unanswered",
+                format!("player {player} drops with no double to answer"),
+            ),
+        }
+    }
+
+    /// The record's `Wins` line, kept as its claim (a second one is a finding).
+    fn wins(&mut self, line: u32, player: usize, points: u32) {
+        if self.r.recorded.is_some() {
+            self.find(line, "result", "a second 'Wins' line".into());
+        }
+        self.r.recorded = Some((player, points));
+    }
+
+    /// The record's claims (a `Losses` line stands for a missing `Wins`)
+    /// judged against the replayed end: the finished game.
+    fn finish(mut self) -> ReplayedGame {
+        let r = &mut self.r;
+        if let (Some((loser, lp)), Some((winner, wp))) = (self.loser_claim, r.recorded) {
+            // Galaxy sometimes writes an unnumbered `Losses` line in the
+            // winner's column; the `Wins` line names the winner.
+            if lp != wp {
+                r.findings.push(Finding {
+                    kind: "result",
+                    line: 0,
+                    text: format!(
+                        "'Losses {lp}' by player {loser} does not match 'Wins {wp}' by player {winner}"
+                    ),
+                });
+            }
+        }
+        if r.recorded.is_none() {
+            if let Some((loser, lp)) = self.loser_claim {
+                r.recorded = Some((1 - loser, lp));
+            }
+        }
+        judge_result(r, self.pending, self.loser_claim.is_some(), self.rules.need);
+        self.r
+    }
 }
 
 /// The cube decision of `player` in a position (board, cube, owner).

@@ -4,9 +4,10 @@
 use crate::commands::{read_game, InputError};
 use crate::go::board::Color;
 use crate::go::dead::decide::DeadSettings;
-use crate::go::endgame::move_values::{fmt_value, ZoneType};
+use crate::go::endgame::local_game::Follower;
+use crate::go::endgame::move_values::{fmt_value, MoveValues, ZoneType};
 use crate::go::endgame::position::{
-    diagram_zones, game_zones, Outcome, PositionZones, ZoneSettings,
+    diagram_zones, game_zones, Outcome, PositionZones, ZoneResult, ZoneSettings,
 };
 use crate::go::endgame::zones::Fixed;
 use crate::go::game::{Game, GameSettings};
@@ -98,9 +99,25 @@ fn zone_mark(i: usize) -> char {
 
 /// The drawing and the table.
 pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
-    let b = &pz.board;
     let mut out = String::new();
     let _ = writeln!(out, "{title}\n");
+    draw_board(&mut out, pz);
+    let _ = writeln!(out, "\n{LEGEND}\n");
+    for (i, z) in pz.zones.iter().enumerate() {
+        write_zone(&mut out, pz, i, z, timing);
+    }
+    for m in &pz.drawn_mismatches {
+        let _ = writeln!(out, "note: {m}");
+    }
+    write_hot_zones(&mut out, pz);
+    write_counts(&mut out, pz);
+    out
+}
+
+/// Draws the board with its column and row letters: safe and zone stones,
+/// settled territory and prisoners, and each zone's empty points by its mark.
+fn draw_board(out: &mut String, pz: &PositionZones) {
+    let b = &pz.board;
     let mut zone_of = vec![usize::MAX; b.index_len()];
     for (i, z) in pz.zones.iter().enumerate() {
         for &p in &z.zone.points {
@@ -142,131 +159,149 @@ pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
         }
         out.push('\n');
     }
-    let _ = writeln!(out, "\n{LEGEND}\n");
-    for (i, z) in pz.zones.iter().enumerate() {
-        let pts: Vec<String> = z
-            .zone
-            .points
-            .iter()
-            .map(|&p| {
-                let (x, y) = b.xy(p);
-                crate::go::replay::sgf_point(x, y)
-            })
-            .collect();
-        let _ = writeln!(
+}
+
+/// One row of a zone's table: the label `k`, then `v`.
+fn row(out: &mut String, k: &str, v: String) {
+    let _ = writeln!(out, "  {k:<16}{v}");
+}
+
+/// The table of zone `i`: its points, then what became of it (settled, not
+/// searched, or the followers, move values and given sequences), then the
+/// search's size.
+fn write_zone(out: &mut String, pz: &PositionZones, i: usize, z: &ZoneResult, timing: bool) {
+    let b = &pz.board;
+    let pts: Vec<String> = z
+        .zone
+        .points
+        .iter()
+        .map(|&p| {
+            let (x, y) = b.xy(p);
+            crate::go::replay::sgf_point(x, y)
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "zone {} ({}): {} point{}, {} empty: {}",
+        i + 1,
+        zone_mark(i),
+        pts.len(),
+        if pts.len() == 1 { "" } else { "s" },
+        z.zone.empties,
+        pts.join(" ")
+    );
+    match &z.outcome {
+        Outcome::Territory(c) => row(
             out,
-            "zone {} ({}): {} point{}, {} empty: {}",
-            i + 1,
-            zone_mark(i),
-            pts.len(),
-            if pts.len() == 1 { "" } else { "s" },
-            z.zone.empties,
-            pts.join(" ")
-        );
-        let row = |out: &mut String, k: &str, v: String| {
-            let _ = writeln!(out, "  {k:<16}{v}");
+            "settled",
+            format!(
+                "{}'s territory: count {}",
+                if *c == Color::Black { "Black" } else { "White" },
+                fmt_value(z.mean_count().unwrap_or(0.0))
+            ),
+        ),
+        Outcome::TooLarge => row(
+            out,
+            "not searched",
+            "too large (raise --zone-max-empty / --zone-max-points; 64 points at most)".into(),
+        ),
+        Outcome::Budget(n) => row(
+            out,
+            "not searched",
+            format!("search stopped after {n} nodes (raise --zone-budget)"),
+        ),
+        Outcome::Solved {
+            black,
+            white,
+            values,
+        } => write_solved(out, pz, i, z, (black, white), values),
+    }
+    let mut search = format!("{} nodes", z.nodes);
+    if timing {
+        let _ = write!(search, ", {:.3} ms", z.micros as f64 / 1000.0);
+    }
+    row(out, "search", search);
+}
+
+/// A solved zone's rows: both followers, the four move values, the tally
+/// and the zone's type, then each given sequence checked against the search.
+fn write_solved(
+    out: &mut String,
+    pz: &PositionZones,
+    i: usize,
+    z: &ZoneResult,
+    (black, white): (&Follower, &Follower),
+    values: &MoveValues,
+) {
+    let b = &pz.board;
+    let (bc, wc) = (black.count, white.count);
+    let seq = |line: &str| {
+        if line.is_empty() {
+            "(no move)".to_string()
+        } else {
+            line.to_string()
+        }
+    };
+    row(
+        out,
+        "black follower",
+        format!(
+            "{:<28} count {bc}",
+            seq(&z.line_text(b, &black.line, Color::Black))
+        ),
+    );
+    row(
+        out,
+        "white follower",
+        format!(
+            "{:<28} count {wc}",
+            seq(&z.line_text(b, &white.line, Color::White))
+        ),
+    );
+    row(out, "difference", values.difference_text(bc, wc));
+    row(out, "naive sum", values.naive_sum_text(bc, wc));
+    row(out, "corrected sum", values.corrected_sum_text(bc, wc));
+    row(
+        out,
+        "tally",
+        values.tally_text(black.net_moves(true), white.net_moves(false)),
+    );
+    row(out, "modern", values.modern_text());
+    row(out, "type", values.zone_type.describe().into());
+    for g in pz.given.iter().filter(|g| g.zone == i) {
+        let f = if g.starter == Color::Black {
+            black
+        } else {
+            white
         };
-        match &z.outcome {
-            Outcome::Territory(c) => row(
-                &mut out,
-                "settled",
-                format!(
-                    "{}'s territory: count {}",
-                    if *c == Color::Black { "Black" } else { "White" },
-                    fmt_value(z.mean_count().unwrap_or(0.0))
-                ),
-            ),
-            Outcome::TooLarge => row(
-                &mut out,
-                "not searched",
-                "too large (raise --zone-max-empty / --zone-max-points; 64 points at most)".into(),
-            ),
-            Outcome::Budget(n) => row(
-                &mut out,
-                "not searched",
-                format!("search stopped after {n} nodes (raise --zone-budget)"),
-            ),
-            Outcome::Solved {
-                black,
-                white,
-                values,
-            } => {
-                let (bc, wc) = (black.count, white.count);
-                let seq = |line: &str| {
-                    if line.is_empty() {
-                        "(no move)".to_string()
-                    } else {
-                        line.to_string()
-                    }
-                };
-                row(
-                    &mut out,
-                    "black follower",
-                    format!(
-                        "{:<28} count {bc}",
-                        seq(&z.line_text(b, &black.line, Color::Black))
-                    ),
-                );
-                row(
-                    &mut out,
-                    "white follower",
-                    format!(
-                        "{:<28} count {wc}",
-                        seq(&z.line_text(b, &white.line, Color::White))
-                    ),
-                );
-                row(&mut out, "difference", values.difference_text(bc, wc));
-                row(&mut out, "naive sum", values.naive_sum_text(bc, wc));
-                row(&mut out, "corrected sum", values.corrected_sum_text(bc, wc));
-                row(
-                    &mut out,
-                    "tally",
-                    values.tally_text(black.net_moves(true), white.net_moves(false)),
-                );
-                row(&mut out, "modern", values.modern_text());
-                row(&mut out, "type", values.zone_type.describe().into());
-                for g in pz.given.iter().filter(|g| g.zone == i) {
-                    let f = if g.starter == Color::Black {
-                        black
-                    } else {
-                        white
-                    };
-                    let agrees = g.problem.is_none()
-                        && f.count == g.count
-                        && f.net_moves(g.starter == Color::Black) == g.net_moves;
-                    let who = if g.starter == Color::Black {
-                        "given (Black)"
-                    } else {
-                        "given (White)"
-                    };
-                    let mut v = format!(
-                        "{:<28} count {}, net moves {}",
-                        z.line_text(b, &g.line, g.starter),
-                        g.count,
-                        g.net_moves
-                    );
-                    if let Some(p) = &g.problem {
-                        let _ = write!(v, " ({p})");
-                    }
-                    v.push_str(if agrees {
-                        ": agrees with the search"
-                    } else {
-                        ": DIFFERS from the search"
-                    });
-                    row(&mut out, who, v);
-                }
-            }
+        let agrees = g.problem.is_none()
+            && f.count == g.count
+            && f.net_moves(g.starter == Color::Black) == g.net_moves;
+        let who = if g.starter == Color::Black {
+            "given (Black)"
+        } else {
+            "given (White)"
+        };
+        let mut v = format!(
+            "{:<28} count {}, net moves {}",
+            z.line_text(b, &g.line, g.starter),
+            g.count,
+            g.net_moves
+        );
+        if let Some(p) = &g.problem {
+            let _ = write!(v, " ({p})");
         }
-        let mut search = format!("{} nodes", z.nodes);
-        if timing {
-            let _ = write!(search, ", {:.3} ms", z.micros as f64 / 1000.0);
-        }
-        row(&mut out, "search", search);
+        v.push_str(if agrees {
+            ": agrees with the search"
+        } else {
+            ": DIFFERS from the search"
+        });
+        row(out, who, v);
     }
-    for m in &pz.drawn_mismatches {
-        let _ = writeln!(out, "note: {m}");
-    }
-    // The zones by modern move value, biggest first: where to play.
+}
+
+/// The zones by modern move value, biggest first: where to play.
+fn write_hot_zones(out: &mut String, pz: &PositionZones) {
     let mut hot: Vec<(usize, f64, &'static str)> = pz
         .zones
         .iter()
@@ -286,6 +321,11 @@ pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
             .collect();
         let _ = writeln!(out, "\nmoves by modern value: {}", list.join(", "));
     }
+}
+
+/// The position's count (settled part plus the zones' mean counts) and
+/// the game's final count, where known.
+fn write_counts(out: &mut String, pz: &PositionZones) {
     if let (Some(base), Some(total)) = (pz.base_count, pz.estimated_count()) {
         let _ = writeln!(
             out,
@@ -300,5 +340,4 @@ pub fn render(pz: &PositionZones, title: &str, timing: bool) -> String {
             "final count of the game (territory and prisoners, no komi): {f}"
         );
     }
-    out
 }

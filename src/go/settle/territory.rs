@@ -61,130 +61,24 @@ pub fn settle_refereed(
     ownership: Option<&[f32]>,
     unrefereed: &[bool],
 ) -> Settlement {
-    // The board with dead stones taken off.
-    let mut live = board.clone();
-    for p in board.points() {
-        if dead[p] {
-            let (x, y) = board.xy(p);
-            live.set(x, y, None);
-        }
-    }
-    live.finish_setup();
+    let live = without_dead(board, dead);
     let n = board.index_len();
-    // Empty regions and the colours bordering them.
-    let mut region_of = vec![usize::MAX; n];
-    let mut regions: Vec<(Vec<usize>, u8)> = Vec::new();
-    live.empty_regions(&mut EmptyRegions::default(), |pts, border| {
-        for &q in pts {
-            region_of[q] = regions.len();
-        }
-        regions.push((pts.to_vec(), border));
-    });
+    let (region_of, regions) = empty_regions(&live);
     // Groups: chains joined through their own single-colour regions.
     let mut parent: Vec<usize> = (0..n).collect();
     join_through_own_regions(&live, &regions, &mut parent);
-    let group = |parent: &mut Vec<usize>, p: usize| find(parent, live.chain_id(p));
-    // Independent life per group: two eye regions, a big one, or Benson.
-    let (mut eyes, mut big) = eye_regions(&live, &regions, &mut parent);
-    // Connections between the colours, and Benson's algorithm, matter only
-    // when some small region between the colours touches groups that lack
-    // two eyes (a seki may be there): look for them then, once.
-    if seki_candidate(&live, &regions, &mut parent, &eyes, &big) {
-        join_connected(&live, &regions, &mut parent);
-        (eyes, big) = eye_regions(&live, &regions, &mut parent);
-        if seki_candidate(&live, &regions, &mut parent, &eyes, &big) {
-            let benson_b = benson(&live, Color::Black);
-            let benson_w = benson(&live, Color::White);
-            for p in live.points() {
-                if benson_b.alive[p] || benson_w.alive[p] {
-                    let g = group(&mut parent, p);
-                    big[g] = true;
-                }
-            }
-        }
-    }
-    // Eyes that filling a seki's shared liberties would force the owner
-    // to fill do not count (only groups with two small eyes can lose one).
-    let false_eyes = if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
-        forfeit_false_eyes(&live, &regions, &region_of, &mut parent, &big, &mut eyes)
-    } else {
-        Vec::new()
-    };
-    let independent = |g: usize| big[g] || eyes[g] >= 2;
-    // Seki regions: bordered by both colours, every bordering group
-    // unable to live on its own.
-    let mut in_seki = vec![false; n];
-    let mut seki_region = vec![false; regions.len()];
-    for (r, (pts, border)) in regions.iter().enumerate() {
-        // Shared liberties of a seki are few; a large open region between
-        // groups is dame (or an unfinished boundary), not seki.
-        if *border != 3 || pts.len() > MAX_SEKI_REGION {
-            continue;
-        }
-        let groups: Vec<usize> = pts
-            .iter()
-            .flat_map(|&q| live.neighbours(q))
-            .filter(|&m| live.at(m).is_some())
-            .map(|m| group(&mut parent, m))
-            .collect();
-        if groups.iter().all(|&g| !independent(g)) {
-            seki_region[r] = true;
-            for g in groups {
-                in_seki[g] = true;
-            }
-        }
-    }
-    let mut s = Settlement {
-        kinds: vec![None; n],
-        false_eyes,
-        ..Settlement::default()
-    };
-    for p in board.points() {
-        let kind = if let Some(c) = board.at(p).filter(|_| dead[p]) {
-            s.dead[c.index()] += 1;
-            PointKind::Dead(c)
-        } else if let Some(c) = live.at(p) {
-            s.stones[c.index()] += 1;
-            PointKind::Stone(c)
-        } else {
-            PointKind::Dame
-        };
-        s.kinds[p] = Some(kind);
-    }
+    let (eyes, big, false_eyes) = independent_life(&live, &regions, &region_of, &mut parent);
+    let (in_seki, seki_region) = seki_regions(&live, &regions, &mut parent, &eyes, &big);
+    let mut s = stone_kinds(board, &live, dead, false_eyes);
     // Empty and dead-stone points take their region's kind.
     for (r, (pts, border)) in regions.iter().enumerate() {
-        let referee = || {
-            let own = ownership?;
-            if pts.iter().any(|&q| unrefereed.get(q) == Some(&true)) {
-                return None;
-            }
-            let mean = pts.iter().map(|&q| own[q]).sum::<f32>() / pts.len() as f32;
-            if mean >= REFEREE_OWNERSHIP {
-                Some(Color::Black)
-            } else if mean <= -REFEREE_OWNERSHIP {
-                Some(Color::White)
-            } else {
-                None
-            }
-        };
         let owner = match border {
             1 => Some(Color::Black),
             2 => Some(Color::White),
-            _ if !seki_region[r] => referee(),
+            _ if !seki_region[r] => referee(pts, ownership, unrefereed),
             _ => None,
         };
-        let seki_eye = owner.is_some() && {
-            let stone = pts
-                .iter()
-                .flat_map(|&q| live.neighbours(q))
-                .find(|&m| live.at(m).is_some());
-            stone.is_some_and(|m| in_seki[group(&mut parent, m)])
-        };
-        let touches_other = |q: usize, c: Color| {
-            live.neighbours(q)
-                .iter()
-                .any(|&m| live.at(m) == Some(c.opponent()))
-        };
+        let seki_eye = owner.is_some() && touches_seki(&live, pts, &mut parent, &in_seki);
         // Behind an unclosed boundary, a point touching the other side's
         // stones is the gap the owner would fill, and a point next to a
         // gap is where the owner blocks when the other side pushes in:
@@ -202,16 +96,11 @@ pub fn settle_refereed(
         for &q in pts {
             let region_kind = match (owner, refereed.as_mut()) {
                 (Some(c), _) if seki_eye => PointKind::SekiEye(c),
-                (Some(c), Some(rf)) if touches_other(q, c) => {
+                (Some(c), Some(rf)) if touches_other(&live, q, c) => {
                     rf.gaps.push(q);
                     PointKind::Dame
                 }
-                (Some(c), Some(rf))
-                    if live
-                        .neighbours(q)
-                        .iter()
-                        .any(|&g| region_of[g] == r && touches_other(g, c)) =>
-                {
+                (Some(c), Some(rf)) if next_to_gap(&live, &region_of, r, q, c) => {
                     rf.blocks.push(q);
                     PointKind::Dame
                 }
@@ -219,21 +108,201 @@ pub fn settle_refereed(
                 (None, _) if seki_region[r] => PointKind::Seki,
                 (None, _) => PointKind::Dame,
             };
-            match region_kind {
-                PointKind::Territory(c) => s.territory[c.index()] += 1,
-                PointKind::SekiEye(c) => s.seki_eyes[c.index()] += 1,
-                PointKind::Seki => s.seki_points += 1,
-                _ => s.dame += 1,
-            }
-            if !matches!(s.kinds[q], Some(PointKind::Dead(_))) {
-                s.kinds[q] = Some(region_kind);
-            }
+            count_region_point(&mut s, q, region_kind);
         }
         s.refereed.extend(refereed);
     }
     must_fill::mark_fills(&live, &mut s);
     s.areas = count_areas(&live, &s.kinds);
     s
+}
+
+/// The board with the dead stones taken off: what regions and groups are
+/// read from.
+fn without_dead(board: &Board, dead: &[bool]) -> Board {
+    let mut live = board.clone();
+    for p in board.points() {
+        if dead[p] {
+            let (x, y) = board.xy(p);
+            live.set(x, y, None);
+        }
+    }
+    live.finish_setup();
+    live
+}
+
+/// The empty regions of `live` with the colours bordering each (1 Black,
+/// 2 White, 3 both), and each point's region (`usize::MAX` for a stone).
+fn empty_regions(live: &Board) -> (Vec<usize>, Vec<(Vec<usize>, u8)>) {
+    let mut region_of = vec![usize::MAX; live.index_len()];
+    let mut regions: Vec<(Vec<usize>, u8)> = Vec::new();
+    live.empty_regions(&mut EmptyRegions::default(), |pts, border| {
+        for &q in pts {
+            region_of[q] = regions.len();
+        }
+        regions.push((pts.to_vec(), border));
+    });
+    (region_of, regions)
+}
+
+/// Independent life per group: its eye regions and whether it can make two
+/// eyes on its own (a big region or Benson), with the eyes it forfeits to a
+/// seki; groups are joined across the colours' connections when a seki may
+/// be there.
+fn independent_life(
+    live: &Board,
+    regions: &[(Vec<usize>, u8)],
+    region_of: &[usize],
+    parent: &mut [usize],
+) -> (Vec<u32>, Vec<bool>, Vec<(usize, usize)>) {
+    let n = live.index_len();
+    // Independent life per group: two eye regions, a big one, or Benson.
+    let (mut eyes, mut big) = eye_regions(live, regions, parent);
+    // Connections between the colours, and Benson's algorithm, matter only
+    // when some small region between the colours touches groups that lack
+    // two eyes (a seki may be there): look for them then, once.
+    if seki_candidate(live, regions, parent, &eyes, &big) {
+        join_connected(live, regions, parent);
+        (eyes, big) = eye_regions(live, regions, parent);
+        if seki_candidate(live, regions, parent, &eyes, &big) {
+            let benson_b = benson(live, Color::Black);
+            let benson_w = benson(live, Color::White);
+            for p in live.points() {
+                if benson_b.alive[p] || benson_w.alive[p] {
+                    let g = find(parent, live.chain_id(p));
+                    big[g] = true;
+                }
+            }
+        }
+    }
+    // Eyes that filling a seki's shared liberties would force the owner
+    // to fill do not count (only groups with two small eyes can lose one).
+    let false_eyes = if (0..n).any(|g| eyes[g] >= 2 && !big[g]) {
+        forfeit_false_eyes(live, regions, region_of, parent, &big, &mut eyes)
+    } else {
+        Vec::new()
+    };
+    (eyes, big, false_eyes)
+}
+
+/// Seki regions (bordered by both colours, every bordering group unable to
+/// live on its own) by region, and the groups in seki by root chain id.
+fn seki_regions(
+    live: &Board,
+    regions: &[(Vec<usize>, u8)],
+    parent: &mut [usize],
+    eyes: &[u32],
+    big: &[bool],
+) -> (Vec<bool>, Vec<bool>) {
+    let independent = |g: usize| big[g] || eyes[g] >= 2;
+    let mut in_seki = vec![false; live.index_len()];
+    let mut seki_region = vec![false; regions.len()];
+    for (r, (pts, border)) in regions.iter().enumerate() {
+        // Shared liberties of a seki are few; a large open region between
+        // groups is dame (or an unfinished boundary), not seki.
+        if *border != 3 || pts.len() > MAX_SEKI_REGION {
+            continue;
+        }
+        let groups: Vec<usize> = pts
+            .iter()
+            .flat_map(|&q| live.neighbours(q))
+            .filter(|&m| live.at(m).is_some())
+            .map(|m| find(parent, live.chain_id(m)))
+            .collect();
+        if groups.iter().all(|&g| !independent(g)) {
+            seki_region[r] = true;
+            for g in groups {
+                in_seki[g] = true;
+            }
+        }
+    }
+    (in_seki, seki_region)
+}
+
+/// The settlement's stones: each point a dead stone, a living stone or (for
+/// now) dame, with the stones counted; the regions' points are set after.
+fn stone_kinds(
+    board: &Board,
+    live: &Board,
+    dead: &[bool],
+    false_eyes: Vec<(usize, usize)>,
+) -> Settlement {
+    let mut s = Settlement {
+        kinds: vec![None; board.index_len()],
+        false_eyes,
+        ..Settlement::default()
+    };
+    for p in board.points() {
+        let kind = if let Some(c) = board.at(p).filter(|_| dead[p]) {
+            s.dead[c.index()] += 1;
+            PointKind::Dead(c)
+        } else if let Some(c) = live.at(p) {
+            s.stones[c.index()] += 1;
+            PointKind::Stone(c)
+        } else {
+            PointKind::Dame
+        };
+        s.kinds[p] = Some(kind);
+    }
+    s
+}
+
+/// The side a referee gives a region bordered by both colours: the one
+/// the estimate's mean ownership clearly favours, none without ownership
+/// or when the region holds an unrefereed point.
+fn referee(pts: &[usize], ownership: Option<&[f32]>, unrefereed: &[bool]) -> Option<Color> {
+    let own = ownership?;
+    if pts.iter().any(|&q| unrefereed.get(q) == Some(&true)) {
+        return None;
+    }
+    let mean = pts.iter().map(|&q| own[q]).sum::<f32>() / pts.len() as f32;
+    if mean >= REFEREE_OWNERSHIP {
+        Some(Color::Black)
+    } else if mean <= -REFEREE_OWNERSHIP {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
+/// Whether an owned region is a seki eye: the first stone next to it
+/// belongs to a group in seki.
+fn touches_seki(live: &Board, pts: &[usize], parent: &mut [usize], in_seki: &[bool]) -> bool {
+    let stone = pts
+        .iter()
+        .flat_map(|&q| live.neighbours(q))
+        .find(|&m| live.at(m).is_some());
+    stone.is_some_and(|m| in_seki[find(parent, live.chain_id(m))])
+}
+
+/// Whether `q` touches a stone of `c`'s opponent: a gap behind an
+/// unclosed boundary.
+fn touches_other(live: &Board, q: usize, c: Color) -> bool {
+    live.neighbours(q)
+        .iter()
+        .any(|&m| live.at(m) == Some(c.opponent()))
+}
+
+/// Whether `q` is next to a gap of its region `r`: where `c` blocks when
+/// the other side pushes in.
+fn next_to_gap(live: &Board, region_of: &[usize], r: usize, q: usize, c: Color) -> bool {
+    live.neighbours(q)
+        .iter()
+        .any(|&g| region_of[g] == r && touches_other(live, g, c))
+}
+
+/// Counts a region's point `q` as `kind`, and marks it so unless it holds
+/// a dead stone (which keeps that kind).
+fn count_region_point(s: &mut Settlement, q: usize, kind: PointKind) {
+    match kind {
+        PointKind::Territory(c) => s.territory[c.index()] += 1,
+        PointKind::SekiEye(c) => s.seki_eyes[c.index()] += 1,
+        PointKind::Seki => s.seki_points += 1,
+        _ => s.dame += 1,
+    }
+    if !matches!(s.kinds[q], Some(PointKind::Dead(_))) {
+        s.kinds[q] = Some(kind);
+    }
 }
 
 /// Per group (by root chain id): its eye regions (regions bordered by its

@@ -1,7 +1,7 @@
 //! Mutated real records never panic the reader or the replay: every
 //! mutation ends as a game row or an error row.
 
-mod util;
+use super::util;
 use recount::commands::run::{process, Settings};
 use recount::ingest::{MatchFormat, Origin, Payload, ReadLimits, Unit};
 use recount::report::Table;

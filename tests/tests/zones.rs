@@ -4,7 +4,7 @@
 //!
 //! Every expected number below is the seed's own, read from its text.
 
-mod util;
+use super::util;
 
 use recount::go::endgame::move_values::ZoneType;
 use recount::go::endgame::position::{diagram_zones, Outcome, PositionZones, ZoneSettings};

@@ -4,13 +4,11 @@
 //! the `gnubg` PyPI package. Needs the weights: `scripts/get-gnubg-weights.sh`
 //! (run by `.ci/run`) puts them in `.gnubg-data/`.
 
-mod util;
-
+use super::util::{csv_file, repo};
 use recount::bg::gnubg_eval::probabilities;
 use recount::bg::ids::board_from_position_id;
 use recount::bg::nn::Weights;
 use std::collections::BTreeMap;
-use util::{csv_file, repo};
 
 #[test]
 fn nets_reproduce_gnubg_0_ply() {

@@ -1,10 +1,9 @@
 //! Archives, stdin lists, determinism, bad input and exit codes.
 
-mod util;
+use super::util::*;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
-use util::*;
 
 fn kgs_files() -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = fs::read_dir(repo().join("fixtures/go/kgs"))

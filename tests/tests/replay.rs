@@ -1,8 +1,7 @@
 //! Whole runs on the bundled fixtures: replay checked against GNU Go.
 
-mod util;
+use super::util::*;
 use std::collections::HashMap;
-use util::*;
 
 /// Captures and final positions of every fixture game agree with GNU Go 3.8
 /// (`fixtures/expected/gnugo-replay.csv`, made by

@@ -2,13 +2,12 @@
 //! seed's counted diagrams, hand-counted Song positions, GNU Go's expected
 //! scores and KGS games whose territory markup fixes the result.
 
-mod util;
+use super::util::*;
 use recount::go::board::Board;
 use recount::go::score::song::SongParams;
 use recount::go::score::{count, song, traditional, Counts};
 use recount::go::settle::territory::settle;
 use std::collections::HashMap;
-use util::*;
 
 fn expected(name: &str) -> Vec<HashMap<String, String>> {
     csv_file(&repo().join("fixtures/expected").join(name))

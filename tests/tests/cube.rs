@@ -5,8 +5,9 @@
 //! and match play (several scores, Crawford and post-Crawford); and our
 //! bearoff database and race evaluator against its values.
 
-mod util;
+use super::util;
 
+use super::util::{csv_file, repo};
 use recount::bg::bearoff::one_sided;
 use recount::bg::cube::{match_decision, money_decision, MatchCube, MoneyRules, Owner};
 use recount::bg::eval::{classify, cube_efficiency, Class};
@@ -14,7 +15,6 @@ use recount::bg::ids::board_from_position_id;
 use recount::bg::met::kazaross_xg2;
 use recount::bg::race::race_probabilities;
 use std::collections::HashMap;
-use util::{csv_file, repo};
 
 type Row = HashMap<String, String>;
 

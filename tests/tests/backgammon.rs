@@ -1,12 +1,10 @@
 //! Whole runs on backgammon match files: real exports replay cleanly,
 //! IDs agree with GNU Backgammon, and damaged records give findings.
 
-mod util;
-
+use super::util::{csv_file, repo, rows, run, stderr};
 use recount::bg::ids::match_state_from_id;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
-use util::{csv_file, repo, rows, run, stderr};
 
 type Row = HashMap<String, String>;
 

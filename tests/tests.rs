@@ -1,0 +1,16 @@
+//! The integration tests, as one test binary (one link instead of nine):
+//! each module of `tests/tests/` is one subject, and `util` runs the real
+//! binary for them.
+
+mod tests {
+    mod util;
+
+    mod backgammon;
+    mod cube;
+    mod inputs;
+    mod nn;
+    mod replay;
+    mod robustness;
+    mod scoring;
+    mod zones;
+}
