@@ -16,13 +16,23 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
-    let weights = match Weights::find(None) {
+    // The nets a run would use: $RECOUNT_GNUBG_WEIGHTS (e.g. a file with
+    // gnubg_ts0.bd beside it, as gnubg evaluates two-sided bearoffs), else
+    // the built-in ones, whose parse time is the start-up cost printed.
+    let parse = Instant::now();
+    let weights = match Weights::for_run(None, false) {
         Ok(Some(w)) => w,
-        _ => {
-            eprintln!("bench_nn: no gnubg.weights found; run scripts/get-gnubg-weights.sh");
+        Ok(None) => unreachable!("nets not turned off"),
+        Err(e) => {
+            eprintln!("bench_nn: {e}");
             std::process::exit(2);
         }
     };
+    println!(
+        "nets from {} in {:.2} ms",
+        weights.source,
+        parse.elapsed().as_secs_f64() * 1e3
+    );
     let text = std::fs::read_to_string("fixtures/expected/bg-nn-cases.csv")
         .expect("run from the repository root");
     let boards: Vec<_> = text
@@ -39,7 +49,7 @@ fn main() {
         .map(|_| {
             boards
                 .iter()
-                .filter(|b| probabilities(&weights, b, 0).is_some())
+                .filter(|b| probabilities(weights, b, 0).is_some())
                 .count()
         })
         .sum();

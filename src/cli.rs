@@ -87,13 +87,18 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub met: Option<PathBuf>,
 
-    /// Backgammon: GNU Backgammon's gnubg.weights, to evaluate contact and
-    /// race positions as gnubg does (default: $RECOUNT_GNUBG_WEIGHTS,
-    /// .gnubg-data/ from scripts/get-gnubg-weights.sh, an installed gnubg
-    /// Python package, /usr/share/gnubg; none found: contact rows are not
-    /// evaluated).
-    #[arg(long, value_name = "FILE")]
+    /// Backgammon: GNU Backgammon's nets from FILE, a gnubg.weights or
+    /// gnubg.wd of version 1.01, instead of the built-in ones (gnubg
+    /// 1.1.0a16's); gnubg_ts0.bd beside it is read too (default:
+    /// $RECOUNT_GNUBG_WEIGHTS when set, else the built-in nets).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_nets")]
     pub weights: Option<PathBuf>,
+
+    /// Backgammon: no GNU Backgammon nets: bearoffs and races with
+    /// recount's own evaluators, contact positions not estimated (their
+    /// bg_cube.csv rows say so in the reason column).
+    #[arg(long)]
+    pub no_nets: bool,
 }
 
 /// `--dead-stones` values.
@@ -346,9 +351,8 @@ impl TryFrom<Args> for Config {
                 Box::leak(Box::new(met))
             }
         };
-        let weights = Weights::find(a.weights.as_deref())
-            .map_err(|e| format!("{e}; give a gnubg.weights file of GNU Backgammon 1.01 with --weights, or fetch one with scripts/get-gnubg-weights.sh"))?
-            .map(|w| &*Box::leak(Box::new(w)));
+        let weights =
+            Weights::for_run(a.weights.as_deref(), a.no_nets).map_err(|e| e.to_string())?;
         if a.max_game_mib == 0 {
             return Err("--max-game-mib must be at least 1".into());
         }

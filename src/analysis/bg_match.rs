@@ -25,7 +25,8 @@ pub struct BgSettings {
     pub cube: KeepCube,
     /// The match equity table for match-play cube decisions.
     pub met: &'static Met,
-    /// GNU Backgammon's nets, when found: contact positions evaluated.
+    /// GNU Backgammon's nets (none with `--no-nets`: contact positions
+    /// are not estimated).
     pub weights: Option<&'static Weights>,
 }
 
@@ -35,21 +36,19 @@ impl std::fmt::Debug for BgSettings {
             .field("positions", &self.positions)
             .field("cube", &self.cube)
             .field("met", &self.met.name)
-            .field(
-                "weights",
-                &self.weights.map(|w| w.path.display().to_string()),
-            )
+            .field("weights", &self.weights.map(|w| w.source.as_str()))
             .finish()
     }
 }
 
+/// The command line's defaults: the built-in nets.
 impl Default for BgSettings {
     fn default() -> Self {
         BgSettings {
             positions: false,
             cube: KeepCube::Recorded,
             met: kazaross_xg2(),
-            weights: None,
+            weights: Some(Weights::embedded()),
         }
     }
 }
