@@ -2,7 +2,7 @@
 //! player on roll, the class of the position, and the cube efficiency GNU
 //! Backgammon's 0-ply cube formulas use for that class. The cube analysis
 //! never depends on which evaluator answered; a position no evaluator
-//! covers is "not evaluated" with the reason, never a made-up number.
+//! covers is "not estimated" with the reason, never a made-up number.
 
 use super::bearoff::bearoff_probabilities;
 use super::board::Board;

@@ -172,7 +172,7 @@ struct Header {
 impl Header {
     /// Checks the shape the evaluation needs: five outputs, at most 256
     /// hidden units (its accumulator) and, for the nets used, the inputs
-    /// our input encodings give.
+    /// our input encodings give; and positive betas.
     fn check(&self, name: &str, inputs: Option<usize>) -> Result<(), String> {
         let ok_inputs = match inputs {
             Some(n) => self.inputs == n,
@@ -182,6 +182,13 @@ impl Header {
             return Err(format!(
                 "the {name} net has an unexpected shape {}×{}×{}",
                 self.inputs, self.hidden, self.outputs
+            ));
+        }
+        // gnubg refuses other betas too (`NeuralNetLoad`).
+        if !(self.beta_hidden > 0.0 && self.beta_output > 0.0) {
+            return Err(format!(
+                "the {name} net's betas {} and {} are not positive",
+                self.beta_hidden, self.beta_output
             ));
         }
         Ok(())
@@ -220,10 +227,10 @@ impl Weights {
     }
 
     /// The nets a run uses: none with `no_nets`; else the file `given`
-    /// (`--weights`), else the file `$RECOUNT_GNUBG_WEIGHTS` names, else
-    /// the built-in nets. A relative path is resolved against the current
-    /// directory once, here; a file given and not usable is an error
-    /// (never a silent fall-back to other nets).
+    /// (`--weights`), else the file `$RECOUNT_GNUBG_WEIGHTS` names (when
+    /// set and not empty), else the built-in nets. A relative path is
+    /// resolved against the current directory once, here; a file named and
+    /// not usable is an error (never a silent fall-back to other nets).
     ///
     /// # Errors
     /// The file named cannot be read or is not a weights file of GNU
@@ -527,6 +534,10 @@ mod tests {
         v[8..12].copy_from_slice(&(-3i32).to_le_bytes());
         let e = Weights::parse_wd(&v, p).unwrap_err();
         assert!(e.0.contains("negative size -3"), "{e}");
+        let mut v = good.clone();
+        v[24..28].copy_from_slice(&0.0f32.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("betas 0 and 1 are not positive"), "{e}");
         let mut v = good;
         v[12..16].copy_from_slice(&300i32.to_le_bytes());
         let e = Weights::parse_wd(&v, p).unwrap_err();
