@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use recount::bg::gnubg_eval::probabilities;
 use recount::bg::ids::board_from_position_id;
 use recount::bg::nn::Weights;
+use recount::cli::config::{Nets, WEIGHTS_ENV};
 use std::time::Instant;
 
 fn main() {
@@ -16,13 +17,27 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
-    let weights = match Weights::find(None) {
-        Ok(Some(w)) => w,
-        _ => {
-            eprintln!("bench_nn: no gnubg.weights found; run scripts/get-gnubg-weights.sh");
+    // The nets a run would use: $RECOUNT_GNUBG_WEIGHTS (e.g. a file with
+    // gnubg_ts0.bd beside it, as gnubg evaluates two-sided bearoffs), else
+    // the built-in ones, whose parse time is the start-up cost printed.
+    let parse = Instant::now();
+    let env = std::env::var_os(WEIGHTS_ENV);
+    let nets = match Nets::choose(None, env, false) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("bench_nn: {e}");
             std::process::exit(2);
         }
     };
+    let weights = match &nets {
+        Nets::File(w) => w,
+        _ => Weights::embedded(),
+    };
+    println!(
+        "nets from {} in {:.2} ms",
+        weights.source,
+        parse.elapsed().as_secs_f64() * 1e3
+    );
     let text = std::fs::read_to_string("fixtures/expected/bg-nn-cases.csv")
         .expect("run from the repository root");
     let boards: Vec<_> = text
@@ -39,7 +54,7 @@ fn main() {
         .map(|_| {
             boards
                 .iter()
-                .filter(|b| probabilities(&weights, b, 0).is_some())
+                .filter(|b| probabilities(weights, b, 0).is_some())
                 .count()
         })
         .sum();

@@ -93,8 +93,10 @@ echo "$CUBE_LINE"
 CUBE_RATE=$(sed -n 's/.*: \([0-9]*\) cube decisions\/s.*/\1/p' <<<"$CUBE_LINE")
 
 echo "== evaluations with GNU Backgammon's nets (examples/bench_nn.rs)"
-bash scripts/get-gnubg-weights.sh >/dev/null
-NN_LINE=$(cargo run --release --quiet --example bench_nn)
+# The nets are built in; the fetched gnubg.wd brings gnubg_ts0.bd beside
+# it, so two-sided bearoffs are evaluated as gnubg evaluates them.
+GNUBG_DIR=$(bash scripts/get-gnubg-weights.sh)
+NN_LINE=$(RECOUNT_GNUBG_WEIGHTS="$GNUBG_DIR/gnubg.wd" cargo run --release --quiet --example bench_nn)
 echo "$NN_LINE"
 NN_RATE=$(sed -n 's/.*: \([0-9]*\) evaluations\/s.*/\1/p' <<<"$NN_LINE")
 

@@ -8,6 +8,7 @@ mod tests {
     mod backgammon;
     mod cube;
     mod inputs;
+    mod nets;
     mod nn;
     mod replay;
     mod robustness;

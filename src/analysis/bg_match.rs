@@ -26,7 +26,8 @@ pub struct BgSettings<'a> {
     pub cube: KeepCube,
     /// The match equity table for match-play cube decisions.
     pub met: &'a Met,
-    /// GNU Backgammon's nets, when found: contact positions evaluated.
+    /// GNU Backgammon's nets (none with `--no-nets`: contact positions
+    /// are not estimated).
     pub weights: Option<&'a Weights>,
 }
 
@@ -36,21 +37,19 @@ impl std::fmt::Debug for BgSettings<'_> {
             .field("positions", &self.positions)
             .field("cube", &self.cube)
             .field("met", &self.met.name)
-            .field(
-                "weights",
-                &self.weights.map(|w| w.path.display().to_string()),
-            )
+            .field("weights", &self.weights.map(|w| w.source.as_str()))
             .finish()
     }
 }
 
+/// The command line's defaults: the built-in nets.
 impl Default for BgSettings<'_> {
     fn default() -> Self {
         BgSettings {
             positions: false,
             cube: KeepCube::Recorded,
             met: kazaross_xg2(),
-            weights: None,
+            weights: Some(Weights::embedded()),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! player on roll, the class of the position, and the cube efficiency GNU
 //! Backgammon's 0-ply cube formulas use for that class. The cube analysis
 //! never depends on which evaluator answered; a position no evaluator
-//! covers is "not evaluated" with the reason, never a made-up number.
+//! covers is "not estimated" with the reason, never a made-up number.
 
 use crate::bg::bearoff::bearoff_probabilities;
 use crate::bg::board::Board;
@@ -109,28 +109,14 @@ impl Evaluator for RaceEvaluator {
     }
 }
 
-/// GNU Backgammon's nets ([`crate::bg::gnubg_eval`]): contact, crashed and race
-/// positions as gnubg evaluates them at 0-ply.
-pub struct NetEvaluator(pub &'static Weights);
-
-impl Evaluator for NetEvaluator {
-    fn name(&self) -> &'static str {
-        "gnubg_nn"
-    }
-    fn probabilities(&self, board: &Board, on_roll: usize) -> Result<Probs, String> {
-        gnubg_probabilities(self.0, board, on_roll)
-            .map(|(p, _)| p)
-            .ok_or_else(|| "the game is over".to_string())
-    }
-}
-
 /// Evaluates `board` for `on_roll` as GNU Backgammon would when `weights`
 /// are loaded (its nets; its two-sided bearoff database when it lies
 /// beside them; its 16-bit one-sided table for other bearoffs); without
-/// them bearoffs and races with our evaluators and contact not at all.
+/// them (`--no-nets`) bearoffs and races with our evaluators and contact
+/// not at all.
 ///
 /// # Errors
-/// The position is over, or in contact with no weights loaded.
+/// The position is over, or in contact with no nets loaded.
 pub fn evaluate_with(
     board: &Board,
     on_roll: usize,
@@ -156,22 +142,23 @@ pub fn evaluate_with(
     })
 }
 
+/// The reason of a contact position evaluated without GNU Backgammon's
+/// nets: its equities are left empty, not guessed.
+pub const NOT_ESTIMATED_CONTACT: &str = "not estimated: a contact position needs GNU Backgammon's \
+     nets, and --no-nets turned them off (drop --no-nets to use the built-in ones)";
+
 /// Evaluates `board` for `on_roll` with the evaluator for its class.
 ///
 /// # Errors
-/// The position is over, or in contact (which needs the neural-net
-/// evaluator of GNU Backgammon's weights).
+/// The position is over, or in contact (which needs GNU Backgammon's
+/// nets): the message is the row's reason, saying it was not estimated.
 pub fn evaluate(board: &Board, on_roll: usize) -> Result<Evaluation, String> {
     let class = classify(board);
     let evaluator: &dyn Evaluator = match class {
         Class::Bearoff => &BearoffEvaluator,
         Class::Race => &RaceEvaluator,
         Class::Over => return Err("the game is over".into()),
-        Class::Contact => {
-            return Err(
-                "contact position: needs GNU Backgammon's weights (--weights, or scripts/get-gnubg-weights.sh), none were found".into(),
-            )
-        }
+        Class::Contact => return Err(NOT_ESTIMATED_CONTACT.into()),
     };
     Ok(Evaluation {
         probs: evaluator.probabilities(board, on_roll)?,

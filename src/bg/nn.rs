@@ -1,16 +1,31 @@
-//! GNU Backgammon's neural nets, read from its `gnubg.weights` text file
-//! and evaluated as it evaluates them: one hidden layer, its table-based
-//! sigmoid, inputs summed in the same order, so the outputs agree with its
-//! 0-ply evaluation.
+//! GNU Backgammon's neural nets, read from its weights files and evaluated
+//! as it evaluates them: one hidden layer, its table-based sigmoid, inputs
+//! summed in the same order, so the outputs agree with its 0-ply
+//! evaluation.
 //!
-//! The file is a version line (`GNU Backgammon 1.01`), then per net a
-//! header `inputs hidden outputs trained beta_hidden beta_output` and the
-//! weights: hidden weights input by input, output weights output by output,
-//! hidden thresholds, output thresholds. The nets come in the order
-//! contact, race, crashed, then the pruning nets.
+//! The nets of gnubg 1.1.0a16 (its PyPI wheel) are built in: its binary
+//! `gnubg.wd`, copied to `data/gnubg/` (provenance in its README) and read
+//! once, on first use ([`Weights::embedded`]). `--weights FILE` or
+//! `$RECOUNT_GNUBG_WEIGHTS` name another file, in either of gnubg's two
+//! formats, told apart by their first bytes:
+//!
+//! * text (`gnubg.weights`): a version line (`GNU Backgammon 1.01`), then
+//!   per net a header `inputs hidden outputs trained beta_hidden
+//!   beta_output` and the weights: hidden weights input by input, output
+//!   weights output by output, hidden thresholds, output thresholds
+//!   (gnubg's `lib/neuralnet.c`, `NeuralNetLoad`).
+//! * binary (`gnubg.wd`; gnubg's `eval.c` checks the two leading floats,
+//!   `lib/neuralnet.c` `NeuralNetLoadBinary` reads each net): the `f32`
+//!   magic 472.3782 and the `f32` version 1.01, then per net four `i32`
+//!   (inputs, hidden, outputs, trained), two `f32` (beta_hidden,
+//!   beta_output) and the same four arrays of `f32`, all little-endian.
+//!
+//! Both hold six nets in the order contact, race, crashed, then the three
+//! pruning nets, which recount does not use.
 
 use crate::bg::bearoff_ts::TwoSided;
-use std::path::{Path, PathBuf};
+use crate::bg::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
+use std::path::Path;
 
 /// `exp(k / 10) / 10` for k = 0..99, rounded to `f32` as gnubg's table of
 /// literals is: the table of its sigmoid.
@@ -101,11 +116,11 @@ pub struct Weights {
     pub contact: Net,
     pub race: Net,
     pub crashed: Net,
-    /// Where they were read from.
-    pub path: PathBuf,
+    /// Where they were read from: a file's path, or the built-in copy.
+    pub source: String,
     /// GNU Backgammon's two-sided bearoff database (`gnubg_ts0.bd`), when
-    /// it lies beside the weights: bearoffs of up to six checkers a side
-    /// as gnubg evaluates them.
+    /// it lies beside a weights file: bearoffs of up to six checkers a
+    /// side as gnubg evaluates them.
     pub two_sided: Option<TwoSided>,
 }
 
@@ -119,21 +134,122 @@ impl std::fmt::Display for WeightsError {
     }
 }
 
+/// gnubg's `gnubg.wd` (1.1.0a16), built in: `data/gnubg/README.md`.
+pub(crate) static EMBEDDED_WD: &[u8] = include_bytes!("../../data/gnubg/gnubg.wd");
+
+/// Where the built-in nets came from, for [`Weights::source`].
+pub const EMBEDDED_SOURCE: &str = "built-in gnubg.wd (gnubg 1.1.0a16)";
+
+/// The leading `f32` of a binary weights file (gnubg's
+/// `WEIGHTS_MAGIC_BINARY`), and the version that follows it.
+const WD_MAGIC: f32 = 472.3782;
+const WD_VERSION: f32 = 1.01;
+
+/// The nets a file holds, in order, with the inputs each must have
+/// (`None`: a pruning net, read to check the file, then dropped).
+const NETS: [(&str, Option<usize>); 6] = [
+    ("contact", Some(CONTACT_INPUTS)),
+    ("race", Some(RACE_INPUTS)),
+    ("crashed", Some(CONTACT_INPUTS)),
+    ("pruning contact", None),
+    ("pruning crashed", None),
+    ("pruning race", None),
+];
+
+/// A net's header: its shape and the two betas of its sigmoids.
+struct Header {
+    inputs: usize,
+    hidden: usize,
+    outputs: usize,
+    beta_hidden: f32,
+    beta_output: f32,
+}
+
+impl Header {
+    /// Checks the shape the evaluation needs: five outputs, at most 256
+    /// hidden units (its accumulator) and, for the nets used, the inputs
+    /// our input encodings give; and positive betas.
+    fn check(&self, name: &str, inputs: Option<usize>) -> Result<(), String> {
+        let ok_inputs = match inputs {
+            Some(n) => self.inputs == n,
+            None => (1..=1000).contains(&self.inputs),
+        };
+        if !ok_inputs || !(1..=256).contains(&self.hidden) || self.outputs != 5 {
+            return Err(format!(
+                "the {name} net has an unexpected shape {}×{}×{}",
+                self.inputs, self.hidden, self.outputs
+            ));
+        }
+        // gnubg refuses other betas too (`NeuralNetLoad`).
+        if !(self.beta_hidden > 0.0 && self.beta_output > 0.0) {
+            return Err(format!(
+                "the {name} net's betas {} and {} are not positive",
+                self.beta_hidden, self.beta_output
+            ));
+        }
+        Ok(())
+    }
+
+    /// The number of `f32` that follow the header.
+    fn values(&self) -> usize {
+        (self.inputs + self.outputs + 1) * self.hidden + self.outputs
+    }
+
+    /// The net, its arrays read from `v` in the files' order.
+    fn net(self, v: &mut impl Iterator<Item = f32>) -> Net {
+        let mut take = |n: usize| -> Vec<f32> { v.by_ref().take(n).collect() };
+        Net {
+            hidden_weights: take(self.inputs * self.hidden),
+            output_weights: take(self.outputs * self.hidden),
+            hidden_threshold: take(self.hidden),
+            output_threshold: take(self.outputs),
+            inputs: self.inputs,
+            hidden: self.hidden,
+            outputs: self.outputs,
+            beta_hidden: self.beta_hidden,
+            beta_output: self.beta_output,
+        }
+    }
+}
+
 impl Weights {
-    /// Reads a `gnubg.weights` text file, and `gnubg_ts0.bd` beside it
-    /// when there is one.
+    /// The built-in nets (gnubg 1.1.0a16's `gnubg.wd`), parsed on first
+    /// use. No two-sided bearoff database comes with them.
+    pub fn embedded() -> &'static Weights {
+        static NETS: std::sync::LazyLock<Weights> = std::sync::LazyLock::new(|| {
+            Weights::parse_wd(EMBEDDED_WD, EMBEDDED_SOURCE).expect("the built-in gnubg.wd reads")
+        });
+        &NETS
+    }
+
+    /// Reads a weights file, text (`gnubg.weights`) or binary
+    /// (`gnubg.wd`), told apart by its content, and `gnubg_ts0.bd` beside
+    /// it when there is one.
     ///
     /// # Errors
-    /// A missing or unreadable file, another version, a truncated file or
-    /// nets of unexpected sizes.
+    /// A missing or unreadable file, neither format, another version, a
+    /// truncated file or nets of unexpected sizes.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let bytes = std::fs::read(path).map_err(|e| {
             WeightsError(format!(
                 "cannot read the weights file '{}': {e}",
                 path.display()
             ))
         })?;
-        let mut w = Weights::parse(&text, path)?;
+        let source = path.display().to_string();
+        let mut w = if bytes.starts_with(&WD_MAGIC.to_le_bytes()) {
+            Weights::parse_wd(&bytes, &source)?
+        } else if bytes.starts_with(b"GNU Backgammon ") {
+            let text = std::str::from_utf8(&bytes).map_err(|_| {
+                WeightsError(format!("'{source}': a text weights file that is not UTF-8"))
+            })?;
+            Weights::parse(text, &source)?
+        } else {
+            return Err(WeightsError(format!(
+                "'{source}': not a GNU Backgammon weights file (neither a gnubg.weights text file \
+                 nor a gnubg.wd binary one)"
+            )));
+        };
         let ts = path.with_file_name("gnubg_ts0.bd");
         if ts.is_file() {
             w.two_sided = Some(TwoSided::load(&ts).map_err(WeightsError)?);
@@ -141,8 +257,79 @@ impl Weights {
         Ok(w)
     }
 
-    fn parse(text: &str, path: &Path) -> Result<Weights, WeightsError> {
-        let err = |m: String| WeightsError(format!("'{}': {m}", path.display()));
+    /// Parses a binary weights file (`gnubg.wd`) already in memory.
+    fn parse_wd(bytes: &[u8], source: &str) -> Result<Weights, WeightsError> {
+        let err = |m: String| WeightsError(format!("'{source}': {m}"));
+        let word = |k: usize| -> Option<[u8; 4]> { bytes.get(4 * k..4 * k + 4)?.try_into().ok() };
+        if bytes.len() % 4 != 0 {
+            return Err(err(format!(
+                "{} bytes, not a whole number of 4-byte values",
+                bytes.len()
+            )));
+        }
+        let float = |k: usize| word(k).map(f32::from_le_bytes);
+        if float(0) != Some(WD_MAGIC) {
+            return Err(err("not a gnubg.wd binary weights file".into()));
+        }
+        match float(1) {
+            Some(WD_VERSION) => {}
+            Some(v) => {
+                return Err(err(format!(
+                    "binary weights version {v} is not supported (expected 1.01)"
+                )))
+            }
+            None => return Err(err("the file ends after its magic number".into())),
+        }
+        let mut at = 2;
+        let mut nets = Vec::with_capacity(3);
+        for (name, inputs) in NETS {
+            let ends = || err(format!("the file ends inside the {name} net"));
+            let int = |k: usize| -> Result<usize, WeightsError> {
+                let v = i32::from_le_bytes(word(k).ok_or_else(ends)?);
+                usize::try_from(v)
+                    .map_err(|_| err(format!("the {name} net's header has a negative size {v}")))
+            };
+            let header = Header {
+                inputs: int(at)?,
+                hidden: int(at + 1)?,
+                outputs: int(at + 2)?,
+                // at + 3: how many positions it was trained on, unused.
+                beta_hidden: float(at + 4).ok_or_else(ends)?,
+                beta_output: float(at + 5).ok_or_else(ends)?,
+            };
+            int(at + 3)?;
+            header.check(name, inputs).map_err(err)?;
+            at += 6;
+            let n = header.values();
+            let data = bytes.get(4 * at..4 * (at + n)).ok_or_else(ends)?;
+            at += n;
+            if inputs.is_some() {
+                let mut v = data
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+                nets.push(header.net(&mut v));
+            }
+        }
+        if 4 * at != bytes.len() {
+            return Err(err(format!(
+                "{} bytes after the six nets",
+                bytes.len() - 4 * at
+            )));
+        }
+        let [contact, race, crashed] = <[Net; 3]>::try_from(nets).expect("three nets used");
+        Ok(Weights {
+            contact,
+            race,
+            crashed,
+            source: source.to_string(),
+            two_sided: None,
+        })
+    }
+
+    /// Parses a text weights file (`gnubg.weights`); the pruning nets
+    /// after the first three are not read.
+    fn parse(text: &str, source: &str) -> Result<Weights, WeightsError> {
+        let err = |m: String| WeightsError(format!("'{source}': {m}"));
         let mut lines = text.lines();
         let version = lines.next().unwrap_or_default().trim();
         if !version.starts_with("GNU Backgammon ") {
@@ -156,7 +343,7 @@ impl Weights {
             )));
         }
         let mut words = lines.flat_map(str::split_whitespace);
-        let mut next_net = |name: &str| -> Result<Net, WeightsError> {
+        let mut next_net = |(name, inputs): (&str, Option<usize>)| -> Result<Net, WeightsError> {
             let mut num = |what: &str| -> Result<f32, WeightsError> {
                 let w = words
                     .next()
@@ -164,95 +351,87 @@ impl Weights {
                 w.parse::<f32>()
                     .map_err(|_| err(format!("'{w}' is not a number ({name} net, {what})")))
             };
-            let inputs = num("header")? as usize;
-            let hidden = num("header")? as usize;
-            let outputs = num("header")? as usize;
-            let _trained = num("header")?;
-            let beta_hidden = num("header")?;
-            let beta_output = num("header")?;
-            if !(1..=1000).contains(&inputs) || !(1..=256).contains(&hidden) || outputs != 5 {
-                return Err(err(format!(
-                    "the {name} net has an unexpected shape {inputs}×{hidden}×{outputs}"
-                )));
+            let mut h = [0.0f32; 6];
+            for v in &mut h {
+                *v = num("header")?;
             }
-            let mut read = |n: usize, what: &str| -> Result<Vec<f32>, WeightsError> {
-                (0..n).map(|_| num(what)).collect()
+            // h[3]: how many positions it was trained on, unused.
+            let header = Header {
+                inputs: h[0] as usize,
+                hidden: h[1] as usize,
+                outputs: h[2] as usize,
+                beta_hidden: h[4],
+                beta_output: h[5],
             };
-            Ok(Net {
-                inputs,
-                hidden,
-                outputs,
-                beta_hidden,
-                beta_output,
-                hidden_weights: read(inputs * hidden, "hidden weights")?,
-                output_weights: read(outputs * hidden, "output weights")?,
-                hidden_threshold: read(hidden, "hidden thresholds")?,
-                output_threshold: read(outputs, "output thresholds")?,
-            })
+            header.check(name, inputs).map_err(err)?;
+            let values: Vec<f32> = (0..header.values())
+                .map(|_| num("weights"))
+                .collect::<Result<_, _>>()?;
+            Ok(header.net(&mut values.into_iter()))
         };
-        let contact = next_net("contact")?;
-        let race = next_net("race")?;
-        let crashed = next_net("crashed")?;
+        let contact = next_net(NETS[0])?;
+        let race = next_net(NETS[1])?;
+        let crashed = next_net(NETS[2])?;
         Ok(Weights {
             contact,
             race,
             crashed,
-            path: path.to_path_buf(),
+            source: source.to_string(),
             two_sided: None,
         })
-    }
-
-    /// Where to look for `gnubg.weights`, in order: the path given, the
-    /// `RECOUNT_GNUBG_WEIGHTS` environment variable, the folder
-    /// `scripts/get-gnubg-weights.sh` fills (`.gnubg-data/` beside the
-    /// working directory), the data folder of an installed `gnubg` Python
-    /// package in a venv here, and `/usr/share/gnubg`.
-    pub fn candidates(given: Option<&Path>) -> Vec<PathBuf> {
-        let mut out = Vec::new();
-        if let Some(p) = given {
-            out.push(p.to_path_buf());
-            return out;
-        }
-        if let Some(p) = std::env::var_os("RECOUNT_GNUBG_WEIGHTS") {
-            out.push(PathBuf::from(p));
-        }
-        out.push(PathBuf::from(".gnubg-data/gnubg.weights"));
-        for venv in [".venv-gnubg", ".venv"] {
-            if let Ok(rd) = std::fs::read_dir(format!("{venv}/lib")) {
-                let mut pys: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                pys.sort();
-                for py in pys {
-                    for pkg in ["gnubg", "gnubg_nn"] {
-                        out.push(
-                            py.join("site-packages")
-                                .join(pkg)
-                                .join("data/gnubg.weights"),
-                        );
-                    }
-                }
-            }
-        }
-        out.push(PathBuf::from("/usr/share/gnubg/gnubg.weights"));
-        out
-    }
-
-    /// The first weights file found among [`Weights::candidates`].
-    ///
-    /// # Errors
-    /// When a path was given and cannot be used (none found is `Ok(None)`).
-    pub fn find(given: Option<&Path>) -> Result<Option<Weights>, WeightsError> {
-        for c in Weights::candidates(given) {
-            if given.is_some() || c.is_file() {
-                return Weights::load(&c).map(Some);
-            }
-        }
-        Ok(None)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every value of a net, header included, as bits.
+    fn bits(n: &Net) -> Vec<u32> {
+        let shape = [n.inputs, n.hidden, n.outputs].map(|v| v as u32);
+        shape
+            .into_iter()
+            .chain([n.beta_hidden, n.beta_output].map(f32::to_bits))
+            .chain(n.hidden_weights.iter().map(|v| v.to_bits()))
+            .chain(n.output_weights.iter().map(|v| v.to_bits()))
+            .chain(n.hidden_threshold.iter().map(|v| v.to_bits()))
+            .chain(n.output_threshold.iter().map(|v| v.to_bits()))
+            .collect()
+    }
+
+    fn same_nets(a: &Weights, b: &Weights) {
+        for (name, x, y) in [
+            ("contact", &a.contact, &b.contact),
+            ("race", &a.race, &b.race),
+            ("crashed", &a.crashed, &b.crashed),
+        ] {
+            let (x, y) = (bits(x), bits(y));
+            assert_eq!(x.len(), y.len(), "{name}");
+            let differ = x.iter().zip(&y).filter(|(p, q)| p != q).count();
+            assert_eq!(differ, 0, "{name}: {differ} values differ");
+        }
+    }
+
+    /// A binary weights file of six nets of `inputs` × 1 × 5 (the used
+    /// ones of the sizes the inputs need), every value `v`.
+    fn tiny_wd(v: f32) -> Vec<u8> {
+        let mut out = Vec::new();
+        let f = |out: &mut Vec<u8>, x: f32| out.extend(x.to_le_bytes());
+        f(&mut out, WD_MAGIC);
+        f(&mut out, WD_VERSION);
+        for (_, inputs) in NETS {
+            let inputs = inputs.unwrap_or(200);
+            for n in [inputs as i32, 1, 5, 0] {
+                out.extend(n.to_le_bytes());
+            }
+            f(&mut out, 0.1);
+            f(&mut out, 1.0);
+            for _ in 0..inputs + 11 {
+                f(&mut out, v);
+            }
+        }
+        out
+    }
 
     #[test]
     fn the_sigmoid_table_is_exp_of_tenths() {
@@ -269,29 +448,121 @@ mod tests {
 
     #[test]
     fn errors_say_what_is_wrong() {
-        let p = Path::new("w");
+        let p = "w";
         let e = Weights::parse("hello\n", p).unwrap_err();
         assert!(e.0.contains("not a GNU Backgammon weights file"), "{e}");
         let e = Weights::parse("GNU Backgammon 0.90\n", p).unwrap_err();
         assert!(e.0.contains("not supported"), "{e}");
         let e = Weights::parse("GNU Backgammon 1.01\n250 128 5 0 0.1 1.0\n0.5\n", p).unwrap_err();
         assert!(e.0.contains("ends inside the contact net"), "{e}");
+        let e = Weights::parse("GNU Backgammon 1.01\n2 1 5 0 0.1 1.0\n0.5\n", p).unwrap_err();
+        assert!(e.0.contains("unexpected shape 2×1×5"), "{e}");
         let e = Weights::load(Path::new("/nonexistent/gnubg.weights")).unwrap_err();
         assert!(e.0.contains("cannot read"), "{e}");
     }
 
     #[test]
+    fn binary_errors_say_what_is_wrong() {
+        let p = "w.wd";
+        let good = tiny_wd(0.0);
+        assert!(Weights::parse_wd(&good, p).is_ok());
+        let e = Weights::parse_wd(&good[4..], p).unwrap_err();
+        assert!(e.0.contains("not a gnubg.wd"), "{e}");
+        let mut v = good.clone();
+        v[4..8].copy_from_slice(&1.0f32.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("version 1 is not supported"), "{e}");
+        let e = Weights::parse_wd(&good[..good.len() - 4], p).unwrap_err();
+        assert!(e.0.contains("ends inside the pruning race net"), "{e}");
+        let e = Weights::parse_wd(&good[..100], p).unwrap_err();
+        assert!(e.0.contains("ends inside the contact net"), "{e}");
+        let mut v = good.clone();
+        v.extend(0.0f32.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("4 bytes after the six nets"), "{e}");
+        let mut v = good.clone();
+        v[8..12].copy_from_slice(&(-3i32).to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("negative size -3"), "{e}");
+        let mut v = good.clone();
+        v[24..28].copy_from_slice(&0.0f32.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("betas 0 and 1 are not positive"), "{e}");
+        let mut v = good;
+        v[12..16].copy_from_slice(&300i32.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("unexpected shape 250×300×5"), "{e}");
+    }
+
+    #[test]
+    fn load_tells_the_formats_apart_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        // A binary file under the text file's name, and the reverse.
+        let wd = dir.path().join("gnubg.weights");
+        std::fs::write(&wd, EMBEDDED_WD).unwrap();
+        let w = Weights::load(&wd).unwrap();
+        same_nets(&w, Weights::embedded());
+        assert!(w.two_sided.is_none());
+        let text = dir.path().join("nets.wd");
+        std::fs::write(&text, "GNU Backgammon 1.01\n250 128 5 0 0.1 1.0\n").unwrap();
+        let e = Weights::load(&text).unwrap_err();
+        assert!(e.0.contains("ends inside the contact net"), "{e}");
+        let other = dir.path().join("other");
+        std::fs::write(&other, "<xml/>").unwrap();
+        let e = Weights::load(&other).unwrap_err();
+        assert!(e.0.contains("neither a gnubg.weights text file"), "{e}");
+    }
+
+    #[test]
+    fn the_embedded_nets_are_gnubgs_shapes() {
+        let w = Weights::embedded();
+        assert_eq!(w.source, EMBEDDED_SOURCE);
+        for (n, inputs) in [(&w.contact, 250), (&w.race, 214), (&w.crashed, 250)] {
+            assert_eq!((n.inputs, n.hidden, n.outputs), (inputs, 128, 5));
+            assert_eq!((n.beta_hidden, n.beta_output), (0.1, 1.0));
+        }
+        assert!(w.two_sided.is_none());
+    }
+
+    /// The built-in `gnubg.wd` holds exactly the nets of gnubg's
+    /// `gnubg.weights` (when `scripts/get-gnubg-weights.sh` has fetched
+    /// it, as CI does): every weight, bit for bit.
+    #[test]
+    fn the_embedded_nets_equal_gnubg_weights() {
+        let text = Path::new(env!("CARGO_MANIFEST_DIR")).join(".gnubg-data/gnubg.weights");
+        if !text.is_file() {
+            eprintln!(
+                "skipped: no {} (scripts/get-gnubg-weights.sh)",
+                text.display()
+            );
+            return;
+        }
+        let text = std::fs::read_to_string(&text).unwrap();
+        let w = Weights::parse(&text, "gnubg.weights").unwrap();
+        same_nets(&w, Weights::embedded());
+    }
+
+    #[test]
     fn a_tiny_net_evaluates_by_hand() {
-        let text = "GNU Backgammon 1.01\n".to_string()
-            + &["2 1 5 0 1.0 1.0", "1 2", "0 0 0 0 0", "0", "0 0 0 0 0"].join("\n")
-            + "\n"
-            + &["2 1 5 0 1.0 1.0", "0 0", "0 0 0 0 0", "0", "0 0 0 0 0"].join("\n")
-            + "\n"
-            + &["2 1 5 0 1.0 1.0", "0 0", "0 0 0 0 0", "0", "0 0 0 0 0"].join("\n");
-        let w = Weights::parse(&text, Path::new("t")).unwrap();
+        let w = Weights::parse_wd(&tiny_wd(0.0), "t").unwrap();
         let mut out = [0.0; 5];
-        w.contact.evaluate(&[1.0, 0.0], &mut out);
-        // Output weights zero: every output is sigmoid(0) = 0.5.
+        w.contact.evaluate(&[1.0; 250], &mut out);
+        // Every weight zero: every output is sigmoid(0) = 0.5.
         assert_eq!(out, [0.5; 5]);
+        let net = Net {
+            inputs: 2,
+            hidden: 1,
+            outputs: 5,
+            beta_hidden: 1.0,
+            beta_output: 1.0,
+            hidden_weights: vec![1.0, 2.0],
+            output_weights: vec![1.0, 0.0, 0.0, 0.0, 0.0],
+            hidden_threshold: vec![0.0],
+            output_threshold: vec![0.0; 5],
+        };
+        net.evaluate(&[1.0, 0.0], &mut out);
+        // Hidden: sigmoid(-1); output 0: sigmoid(-sigmoid(-1)).
+        assert_eq!(out[0], sigmoid(-sigmoid(-1.0)));
+        assert_eq!(out[1..], [0.5; 4]);
     }
 }

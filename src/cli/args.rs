@@ -105,13 +105,18 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub met: Option<PathBuf>,
 
-    /// Backgammon: GNU Backgammon's gnubg.weights, to evaluate contact and
-    /// race positions as gnubg does (default: $RECOUNT_GNUBG_WEIGHTS,
-    /// .gnubg-data/ from scripts/get-gnubg-weights.sh, an installed gnubg
-    /// Python package, /usr/share/gnubg; none found: contact rows are not
-    /// evaluated).
-    #[arg(long, value_name = "FILE")]
+    /// Backgammon: GNU Backgammon's nets from FILE, a gnubg.weights or
+    /// gnubg.wd of version 1.01, instead of the built-in ones (gnubg
+    /// 1.1.0a16's) (default: $RECOUNT_GNUBG_WEIGHTS when set, else the
+    /// built-in nets).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_nets")]
     pub weights: Option<PathBuf>,
+
+    /// Backgammon: no GNU Backgammon nets: bearoffs and races with
+    /// recount's own evaluators, contact positions not estimated (their
+    /// bg_cube.csv rows say so in the reason column).
+    #[arg(long)]
+    pub no_nets: bool,
 }
 
 /// `--dead-stones` values.

@@ -19,7 +19,7 @@ use crate::ingest::{expand, Entry, ReadLimits};
 use crate::report::CsvDir;
 use std::fmt;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// An option that cannot be used as given; each says what to do.
 #[derive(Debug)]
@@ -33,7 +33,10 @@ pub enum ConfigError {
         path: PathBuf,
         message: String,
     },
-    Weights(String),
+    Weights {
+        message: String,
+        from: String,
+    },
     Paths(String),
     Out {
         path: PathBuf,
@@ -55,9 +58,10 @@ impl fmt::Display for ConfigError {
                 "'{}' is not a match equity table recount can use: {message}; give one of GNU Backgammon's met/*.xml files with explicit tables",
                 path.display()
             ),
-            ConfigError::Weights(e) => write!(
+            ConfigError::Weights { message, from } => write!(
                 f,
-                "{e}; give a gnubg.weights file of GNU Backgammon 1.01 with --weights, or fetch one with scripts/get-gnubg-weights.sh"
+                "{message} (named by {from}); give a gnubg.weights or gnubg.wd file of GNU \
+                 Backgammon 1.01, or leave out {from} to use the built-in nets"
             ),
             ConfigError::Paths(e) => write!(f, "{e}; check the path and try again"),
             ConfigError::Out { path, source } => write!(
@@ -126,6 +130,60 @@ impl ZoneArgs {
     }
 }
 
+/// The environment variable naming a weights file to use instead of the
+/// built-in nets (`--weights` comes first).
+pub const WEIGHTS_ENV: &str = "RECOUNT_GNUBG_WEIGHTS";
+
+/// The backgammon nets a run evaluates with.
+pub enum Nets {
+    /// gnubg 1.1.0a16's, built into the binary.
+    BuiltIn,
+    /// Read from a file named by `--weights` or [`WEIGHTS_ENV`].
+    File(Box<Weights>),
+    /// None (`--no-nets`): contact positions are not estimated.
+    Off,
+}
+
+impl Nets {
+    /// None with `no_nets`; else the file `given` (`--weights`), else the
+    /// file the environment variable's value `env` names (when not empty),
+    /// else the built-in nets. A relative path is resolved against the
+    /// current directory once, here, so a run gives the same reports from
+    /// any directory; a file named and not usable is an error, never a
+    /// silent fall-back to other nets.
+    ///
+    /// # Errors
+    /// The file named cannot be read or is not a weights file of GNU
+    /// Backgammon 1.01; the message says where the name came from.
+    pub fn choose(
+        given: Option<&Path>,
+        env: Option<std::ffi::OsString>,
+        no_nets: bool,
+    ) -> Result<Nets, ConfigError> {
+        if no_nets {
+            return Ok(Nets::Off);
+        }
+        let (path, from) = match (given, env.filter(|v| !v.is_empty())) {
+            (Some(p), _) => (p.to_path_buf(), "--weights".to_string()),
+            (None, Some(v)) => (PathBuf::from(v), format!("${WEIGHTS_ENV}")),
+            (None, None) => return Ok(Nets::BuiltIn),
+        };
+        let fail = |message: String| ConfigError::Weights {
+            message,
+            from: from.clone(),
+        };
+        let path = std::path::absolute(&path).map_err(|e| {
+            fail(format!(
+                "cannot resolve the weights file '{}': {e}",
+                path.display()
+            ))
+        })?;
+        Weights::load(&path)
+            .map(|w| Nets::File(Box::new(w)))
+            .map_err(|e| fail(e.0))
+    }
+}
+
 /// Everything a run needs, resolved from [`RunArgs`].
 pub struct Config {
     pub entries: Vec<Entry>,
@@ -140,7 +198,7 @@ pub struct Config {
     pub cube: KeepCube,
     /// The match equity table given with `--met`; the shipped one without.
     pub met: Option<Met>,
-    pub weights: Option<Weights>,
+    pub nets: Nets,
     pub threads: usize,
     pub progress: bool,
     pub summary: bool,
@@ -164,7 +222,11 @@ impl Config {
                 positions: self.positions,
                 cube: self.cube,
                 met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
-                weights: self.weights.as_ref(),
+                weights: match &self.nets {
+                    Nets::BuiltIn => Some(Weights::embedded()),
+                    Nets::File(w) => Some(w),
+                    Nets::Off => None,
+                },
             },
         }
     }
@@ -197,8 +259,11 @@ impl Config {
                 Some(met)
             }
         };
-        let weights =
-            Weights::find(a.weights.as_deref()).map_err(|e| ConfigError::Weights(e.to_string()))?;
+        let nets = Nets::choose(
+            a.weights.as_deref(),
+            std::env::var_os(WEIGHTS_ENV),
+            a.no_nets,
+        )?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
         let sink = CsvDir::create(&a.out).map_err(|source| ConfigError::Out {
             path: a.out.clone(),
@@ -223,7 +288,7 @@ impl Config {
                 KeepCube::Recorded
             },
             met,
-            weights,
+            nets,
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),
             summary: !a.quiet,
@@ -231,5 +296,41 @@ impl Config {
             out: a.out,
         };
         Ok((config, sink))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_chooses_its_nets() {
+        let got = |g: Option<&Path>, env: Option<&str>, off: bool| {
+            Nets::choose(g, env.map(Into::into), off).map_err(|e| e.to_string())
+        };
+        assert!(matches!(got(None, None, false), Ok(Nets::BuiltIn)));
+        assert!(matches!(got(None, Some(""), false), Ok(Nets::BuiltIn)));
+        assert!(matches!(
+            got(None, Some("/nonexistent/x"), true),
+            Ok(Nets::Off)
+        ));
+        let e = got(None, Some("no/such/gnubg.wd"), false).err().unwrap();
+        assert!(e.contains("$RECOUNT_GNUBG_WEIGHTS"), "{e}");
+        assert!(e.contains("built-in nets"), "{e}");
+        // Relative paths are resolved against the current directory.
+        let abs = std::env::current_dir().unwrap().join("no/such/gnubg.wd");
+        assert!(e.contains(&abs.display().to_string()), "{e}");
+        // The flag comes before the environment.
+        let e = got(Some(Path::new("/nonexistent/w")), Some(""), false)
+            .err()
+            .unwrap();
+        assert!(e.contains("named by --weights"), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let wd = dir.path().join("gnubg.wd");
+        std::fs::write(&wd, crate::bg::nn::EMBEDDED_WD).unwrap();
+        let Ok(Nets::File(w)) = Nets::choose(None, Some(wd.clone().into()), false) else {
+            panic!("a weights file named by the environment is read");
+        };
+        assert_eq!(w.source, wd.display().to_string());
     }
 }

@@ -433,8 +433,8 @@ fn money_cube_rows_satisfy_the_seed_relations() {
     );
 }
 
-/// Cube decisions of a real match: every recorded double has a row, and
-/// contact positions say why they are not evaluated.
+/// Cube decisions of a real match: every recorded double has a row, each
+/// one evaluated.
 #[test]
 fn recorded_doubles_have_cube_rows() {
     let out = tempfile::tempdir().unwrap();
@@ -453,12 +453,8 @@ fn recorded_doubles_have_cube_rows() {
     assert_eq!(cube.len(), doubles);
     for r in &cube {
         assert!(r["actual_action"].starts_with("Double"), "{r:?}");
-        // Contact positions: GNU Backgammon's nets when its weights are
-        // found (as in CI), else a reason.
-        if r["evaluator"].is_empty() {
-            assert!(r["reason"].contains("weights"), "{r:?}");
-        } else {
-            assert!(r["reason"].is_empty(), "{r:?}");
-        }
+        // Every position evaluated: GNU Backgammon's nets are built in.
+        assert!(!r["evaluator"].is_empty(), "{r:?}");
+        assert!(r["reason"].is_empty(), "{r:?}");
     }
 }
