@@ -266,13 +266,12 @@ fn met_option() {
 }
 
 /// Money decisions in two-sided bearoffs come from GNU Backgammon's
-/// database's exact cubeful equities, as gnubg takes them.
+/// database's exact cubeful equities (our build of it), as gnubg takes
+/// them.
 #[test]
 fn two_sided_bearoff_money_decisions_equal_gnubg() {
-    use recount::bg::bearoff_ts::TwoSided;
     use recount::bg::cube::money_decision_exact;
-    let ts = TwoSided::load(&repo().join(".gnubg-data/gnubg_ts0.bd"))
-        .expect("gnubg_ts0.bd: run scripts/get-gnubg-weights.sh");
+    let ts = recount::bg::bearoff_ts::two_sided();
     let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
     let mut checked = 0;
     for r in cases

@@ -103,9 +103,9 @@ pub struct Weights {
     pub crashed: Net,
     /// Where they were read from.
     pub path: PathBuf,
-    /// GNU Backgammon's two-sided bearoff database (`gnubg_ts0.bd`), when
-    /// it lies beside the weights: bearoffs of up to six checkers a side
-    /// as gnubg evaluates them.
+    /// GNU Backgammon's two-sided bearoff database (the content of
+    /// `gnubg_ts0.bd`, built by [`super::bearoff_ts::two_sided`]):
+    /// bearoffs of up to six checkers a side as gnubg evaluates them.
     pub two_sided: Option<TwoSided>,
 }
 
@@ -120,8 +120,8 @@ impl std::fmt::Display for WeightsError {
 }
 
 impl Weights {
-    /// Reads a `gnubg.weights` text file, and `gnubg_ts0.bd` beside it
-    /// when there is one.
+    /// Reads a `gnubg.weights` text file, and attaches the two-sided
+    /// bearoff database.
     ///
     /// # Errors
     /// A missing or unreadable file, another version, a truncated file or
@@ -134,10 +134,7 @@ impl Weights {
             ))
         })?;
         let mut w = Weights::parse(&text, path)?;
-        let ts = path.with_file_name("gnubg_ts0.bd");
-        if ts.is_file() {
-            w.two_sided = Some(TwoSided::load(&ts).map_err(WeightsError)?);
-        }
+        w.two_sided = Some(super::bearoff_ts::two_sided().clone());
         Ok(w)
     }
 
