@@ -72,6 +72,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::bearoff::{for_each_play, OneSided, ROLLS};
 use super::board::{Board, BAR};
+use super::cube::{two_sided_efficiency, Owner};
 
 /// Length of the file header.
 pub const HEADER_LEN: usize = 40;
@@ -104,6 +105,27 @@ pub struct Equities {
     pub centered: f32,
     /// Money-game cubeful equity when the opponent owns the cube.
     pub opponent_owns: f32,
+}
+
+impl Equities {
+    /// The money cubeful equity for the cube position `owner` (gnubg's
+    /// `CFMONEY`): the no-double equity of the player on roll.
+    pub fn money(&self, owner: Owner) -> f32 {
+        match owner {
+            Owner::Centred => self.centered,
+            Owner::OnRoll => self.owned,
+            Owner::Opponent => self.opponent_owns,
+        }
+    }
+
+    /// gnubg's match-play cube efficiencies of this position for the cube
+    /// as it is (`owner`) and for the doubled cube the opponent owns,
+    /// from the exact money equities ([`two_sided_efficiency`]); `win` is
+    /// the database's P(win), `x_max` the class's efficiency (0.6).
+    pub fn match_efficiencies(&self, win: f32, owner: Owner, x_max: f32) -> (f32, f32) {
+        let x = |o| two_sided_efficiency(win, self.cubeless, self.money(o), o, x_max);
+        (x(owner), x(Owner::Opponent))
+    }
 }
 
 /// GNU Backgammon's two-sided bearoff database: built by
