@@ -17,7 +17,9 @@
 #   gnubg.wd              the same nets in gnubg's binary format (f32 magic
 #                         472.3782, f32 version 1.01, then the six nets)
 #   gnubg_os0.bd          one-sided bearoff database (6 points, 15 chequers)
-#   gnubg_ts0.bd          two-sided bearoff database (6 points, 6 chequers)
+#   gnubg_ts0.bd          two-sided bearoff database (6 points, 6 chequers);
+#                         recount builds its own, this copy is only for the
+#                         test that compares the two value by value
 #   met/Kazaross-XG2.xml  the match equity table this build loads
 #   SOURCE                which wheel the files came from, and their sha256
 #

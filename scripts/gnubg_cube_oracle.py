@@ -129,6 +129,9 @@ Each in every SETTING below with cube 1 centred; every CUBE2_EVERY-th
 position also with a 2-cube owned by the player on roll and by the
 opponent, in the CUBE2_SETTINGS. Match play is a 7-point match; the player
 on roll is gnubg's player 0 (match ID built here, read back and checked).
+Then EXTRA_TS more two-sided bearoff positions (not among those, picked
+the same way), each in every match-play SETTING with cube 1 centred and
+in the match-play CUBE2_SETTINGS with a 2-cube owned by either side.
 Columns: case,position_id,match_id,match_length (0 = money),away_on_roll,
 away_opponent,crawford,jacoby,beavers (the rules gnubg applies: both 0 in
 match play),cube,cube_owner,p_win,p_win_gammon,p_win_backgammon,
@@ -225,6 +228,10 @@ CUBE2_SETTINGS = ("money", "7a7a", "3a5a", "5a2a", "2a4a")
 # Positions per gnubg class in the cube cases.
 CLASS_TARGETS = [("contact", 80), ("crashed", 15), ("race", 30),
                  ("bearoff_os", 15), ("bearoff_ts", 10)]
+# More two-sided bearoff positions, in the match-play settings only (their
+# cube efficiency comes from the database's exact money equities), as cases
+# after all the others.
+EXTRA_TS = 20
 
 # gnubg's positionclass numbers (eval.h) and our names for them.
 CLASS_NAMES = {0: "over", 1: "hypergammon1", 2: "hypergammon2", 3: "hypergammon3",
@@ -467,6 +474,30 @@ def select_cube_positions(rows):
     return chosen
 
 
+def select_extra_ts(rows, chosen):
+    """EXTRA_TS two-sided bearoff positions not in `chosen`, picked evenly
+    in first-met order, half of them from positions where a double was
+    recorded when there are enough."""
+    first = {}
+    kinds = {}
+    for r in rows:
+        if r["kind"] not in ("play", "double"):
+            continue
+        pid = r["position_id"]
+        first.setdefault(pid, len(first))
+        kinds.setdefault(pid, set()).add(r["kind"])
+    taken = set(chosen)
+    pids = [p for p in sorted(first, key=first.get)
+            if p not in taken and CLASS_NAMES[classify_pid(p)] == "bearoff_ts"]
+    doubles = [p for p in pids if "double" in kinds[p]]
+    plays = [p for p in pids if "double" not in kinds[p]]
+    nd = min(len(doubles), EXTRA_TS // 2)
+    pick = pick_even(doubles, nd) + pick_even(plays, EXTRA_TS - nd)
+    if len(pick) < EXTRA_TS:
+        warn("extra two-sided bearoffs: only %d positions" % len(pick))
+    return sorted(pick, key=first.get)
+
+
 def unavailable_action(match_to, owner):
     if match_to and owner in ("centred", "on_roll"):
         return ("Never double, take (dead cube)" if owner == "centred"
@@ -620,6 +651,16 @@ def write_cube_cases():
             out.append(cube_case(pid, s, 1, "centred"))
         if k % CUBE2_EVERY == 0:
             for name in CUBE2_SETTINGS:
+                for owner in ("on_roll", "opponent"):
+                    out.append(cube_case(pid, settings[name], 2, owner))
+    extra = select_extra_ts(rows_ids, pids)
+    warn("extra two-sided bearoff cases: %d positions, match play" % len(extra))
+    for pid in extra:
+        for s in SETTINGS:
+            if s[1]:
+                out.append(cube_case(pid, s, 1, "centred"))
+        for name in CUBE2_SETTINGS:
+            if settings[name][1]:
                 for owner in ("on_roll", "opponent"):
                     out.append(cube_case(pid, settings[name], 2, owner))
     for i, r in enumerate(out, 1):

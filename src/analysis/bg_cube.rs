@@ -4,8 +4,10 @@
 
 use crate::analysis::bg_match::BgSettings;
 use crate::bg::audit::{AuditedGame, Crawford};
+use crate::bg::bearoff_ts::two_sided;
 use crate::bg::cube::{
-    match_decision, money_decision, money_decision_exact, Decision, MatchCube, MoneyRules, Owner,
+    match_decision_with, money_decision, money_decision_exact, Decision, MatchCube, MoneyRules,
+    Owner,
 };
 use crate::bg::eval::{classify, evaluate_with};
 use crate::bg::ids::{match_id, position_id, GameState, MatchState};
@@ -89,6 +91,12 @@ pub fn cube_row(
     row.evaluator = eval.evaluator;
     row.efficiency = Some(eval.efficiency);
     let p = eval.probs;
+    // gnubg's two-sided bearoff database holds exact cubeful money
+    // equities: gnubg uses them instead of the cube formulas in money
+    // play, and derives the cube efficiency from them in match play.
+    let exact = (eval.evaluator == "gnubg_ts")
+        .then(|| two_sided().equities(&point.board, me))
+        .flatten();
     [
         row.p_win,
         row.p_win_gammon,
@@ -101,26 +109,8 @@ pub fn cube_row(
             jacoby: g.rules.jacoby,
             beavers: g.rules.beavers,
         };
-        // gnubg's two-sided bearoff database holds exact cubeful money
-        // equities: gnubg uses them instead of the cube formulas.
-        let exact = (eval.evaluator == "gnubg_ts")
-            .then(|| {
-                settings
-                    .weights?
-                    .two_sided
-                    .as_ref()?
-                    .equities(&point.board, me)
-            })
-            .flatten();
         let d = match exact {
-            Some(e) => {
-                let nd = match owner {
-                    Owner::Centred => e.centered,
-                    Owner::OnRoll => e.owned,
-                    Owner::Opponent => e.opponent_owns,
-                };
-                money_decision_exact(&p, nd, e.opponent_owns, owner, rules)
-            }
+            Some(e) => money_decision_exact(&p, e.money(owner), e.opponent_owns, owner, rules),
             None => money_decision(&p, owner, rules, eval.efficiency),
         };
         (d, None)
@@ -133,7 +123,15 @@ pub fn cube_row(
             cube: point.cube,
             owner: point.cube_owner,
         };
-        let md = match_decision(&p, &c, met, eval.efficiency);
+        // Two-sided bearoffs: the efficiency of each cube position from
+        // the exact money equity with that cube owner (the doubled cube is
+        // the opponent's); the report gives the no-double one.
+        let (x_nd, x_dt) = match exact {
+            Some(e) => e.match_efficiencies(p[0], owner, eval.efficiency),
+            None => (eval.efficiency, eval.efficiency),
+        };
+        row.efficiency = Some(x_nd);
+        let md = match_decision_with(&p, &c, met, x_nd, x_dt);
         (md.decision, Some((md.nd_mwc, md.dt_mwc, md.dp_mwc)))
     };
     fill_equities(&mut row, &d, money && g.rules.beavers, owner);

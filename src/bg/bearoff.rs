@@ -80,7 +80,7 @@ const BINOM: [[u32; POINTS + 1]; 21] = {
 };
 
 /// The 21 distinct rolls (larger die first) and their chances.
-const ROLLS: [(usize, usize, f64); 21] = {
+pub(crate) const ROLLS: [(usize, usize, f64); 21] = {
     let mut r = [(0usize, 0usize, 0.0f64); 21];
     let mut i = 0;
     let mut a = 1;
@@ -391,7 +391,7 @@ fn gnubg_fixed_point() -> (Vec<[u16; 64]>, usize) {
 /// Calls `leaf` with the bearoff index of the position after every legal
 /// play of the roll `a`-`b` from `pos` (a position may come more than
 /// once).
-fn for_each_play(pos: &[u8; 6], a: usize, b: usize, leaf: &mut impl FnMut(usize)) {
+pub(crate) fn for_each_play(pos: &[u8; 6], a: usize, b: usize, leaf: &mut impl FnMut(usize)) {
     let mut p = *pos;
     let on = pos.iter().sum::<u8>();
     if a == b {

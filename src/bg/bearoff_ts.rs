@@ -1,5 +1,10 @@
 //! GNU Backgammon's two-sided bearoff database (`gnubg_ts0.bd`, gnubg's
-//! "Bearoff2" evaluator), read from the file gnubg ships.
+//! "Bearoff2" evaluator), built in memory by our own replay of the dynamic
+//! programme of gnubg's generator (`makebearoff.c`; [`TwoSided::build`],
+//! kept by [`two_sided`]). The build equals gnubg's file value for value
+//! (the tests compare all 924² × 4 values when the file is there, and a
+//! checksum and recorded entries always); [`TwoSided::load`] still reads
+//! such a file, for that comparison.
 //!
 //! It covers the positions where both players have at most six checkers
 //! (for `gnubg_ts0.bd`), all on their own six home points, and holds for
@@ -45,9 +50,10 @@
 //! includes the opponent's own cube decision: with `ND` its no-double
 //! equity and `DT` its equity after a take (per unit cube, so `2 · DT` at
 //! the doubled cube), the doubled value is `min(2 · DT, 1)` (the taker
-//! passes when taking is worse than −1) and the opponent doubles when that
-//! is at least `ND`. Values are 16-bit fixed point all along (the total
-//! over the rolls divided by 36 with truncation).
+//! passes when taking is worse than −1) and the opponent doubles when
+//! `DT ≥ ND / 2`.
+//! Values are 16-bit fixed point all along (the total over the rolls
+//! divided by 36 with truncation); [`TwoSided::build`] gives the details.
 //!
 //! **Evaluation**, as gnubg 1.1.0a16 (compiled with `-ffast-math`) gives
 //! it at 0-ply: `P(win) = ((u · f32(1/32767.5)) − 1 + 1) · 0.5` in f32 (the
@@ -62,15 +68,24 @@
 //! gnubg's outputs, one of whose rows needs the multiplication.
 
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
-use crate::bg::bearoff::OneSided;
+use crate::bg::bearoff::{for_each_play, OneSided, ROLLS};
 use crate::bg::board::{Board, BAR};
+use crate::bg::cube::{two_sided_efficiency, Owner};
 
 /// Length of the file header.
 pub const HEADER_LEN: usize = 40;
 /// Home points the database spreads over (the only layout we read; it is
 /// what gnubg ships).
 pub const POINTS: usize = 6;
+/// Most checkers per side of the database we build (gnubg's `gnubg_ts0.bd`).
+pub const CHECKERS: u8 = 6;
+/// One-sided positions per side of the database we build: C(12, 6).
+pub const SIDE_POSITIONS: usize = 924;
+
+/// makebearoff's 16-bit equity +1 (`EQUITY_P1`); −1 is its complement.
+const WIN: i16 = i16::MAX;
 
 /// `f32(1 / 32767.5)`: gnubg's `us / 32767.5f` as compiled with
 /// `-ffast-math` (a multiplication by the rounded reciprocal).
@@ -92,7 +107,30 @@ pub struct Equities {
     pub opponent_owns: f32,
 }
 
-/// GNU Backgammon's two-sided bearoff database, read from a file.
+impl Equities {
+    /// The money cubeful equity for the cube position `owner` (gnubg's
+    /// `CFMONEY`): the no-double equity of the player on roll.
+    pub fn money(&self, owner: Owner) -> f32 {
+        match owner {
+            Owner::Centred => self.centered,
+            Owner::OnRoll => self.owned,
+            Owner::Opponent => self.opponent_owns,
+        }
+    }
+
+    /// gnubg's match-play cube efficiencies of this position for the cube
+    /// as it is (`owner`) and for the doubled cube the opponent owns,
+    /// from the exact money equities ([`two_sided_efficiency`]); `win` is
+    /// the database's P(win), `x_max` the class's efficiency (0.6).
+    pub fn match_efficiencies(&self, win: f32, owner: Owner, x_max: f32) -> (f32, f32) {
+        let x = |o| two_sided_efficiency(win, self.cubeless, self.money(o), o, x_max);
+        (x(owner), x(Owner::Opponent))
+    }
+}
+
+/// GNU Backgammon's two-sided bearoff database: built by
+/// [`TwoSided::build`] (what [`two_sided`] keeps), or read from a file.
+/// Clones share the values.
 #[derive(Clone)]
 pub struct TwoSided {
     /// Most checkers per side the file covers.
@@ -102,7 +140,15 @@ pub struct TwoSided {
     /// Values per record: 4 in a cubeful file, else 1.
     per_record: usize,
     /// The records, `per_record` values each, in file order.
-    values: Vec<u16>,
+    values: Arc<[u16]>,
+}
+
+static EXACT: OnceLock<TwoSided> = OnceLock::new();
+
+/// The six-checker two-sided database, built by [`TwoSided::build`] on
+/// first use and kept for the life of the process (6.8 MB).
+pub fn two_sided() -> &'static TwoSided {
+    EXACT.get_or_init(TwoSided::build)
 }
 
 /// `C(n, k)` for the small numbers the header allows.
@@ -135,7 +181,129 @@ impl std::fmt::Debug for TwoSided {
     }
 }
 
+/// makebearoff's `CubeEquity` with a cash worth +1 (`EQUITY_P1`): the
+/// value for the player on roll of a position whose no-double equity is
+/// `nd` and whose equity after double/take is `dt` per unit cube. It
+/// doubles when `dt ≥ nd / 2` (integer division, truncating); the
+/// opponent then passes when `dt ≥ 16383` (half of +1), which gives +1,
+/// and otherwise takes, which gives `2 · dt`.
+fn cube_equity(nd: i16, dt: i16) -> i16 {
+    if dt >= nd / 2 {
+        if dt >= WIN / 2 {
+            WIN
+        } else {
+            (2 * dt as i32) as i16
+        }
+    } else {
+        nd
+    }
+}
+
 impl TwoSided {
+    /// Builds the six-checker cubeful database (the content of gnubg's
+    /// `gnubg_ts0.bd`) by makebearoff's dynamic programme
+    /// (`BearOff2`/`CubeEquity` in gnubg's `makebearoff.c`), in its 16-bit
+    /// arithmetic: an equity `E` is the `i16` `s ≈ E · 32767.5 − 0.5`, +1
+    /// is 32767 and −1 is its complement −32768, and the sign change of
+    /// the opponent's equity is the complement `!s = −s − 1`.
+    ///
+    /// A side with nothing left has won (+1 everywhere when it is on roll,
+    /// −1 when it is not). Otherwise each of the four values is, over the
+    /// 21 rolls, the best play's value for the player on roll, summed with
+    /// weight 1 for doubles and 2 for the others, and the total divided by
+    /// 36 truncating toward zero. The value of a play is the complement of
+    /// a value of the opponent's resulting record `[c, own, cen, opp]`
+    /// (opponent on roll):
+    ///
+    /// * cubeless: `!c`;
+    /// * we own the cube (the opponent may not double): `!opp`;
+    /// * cube centred: `!cube_equity(cen, opp)` (the opponent doubles or
+    ///   not, we take or pass);
+    /// * the opponent owns the cube: `!cube_equity(own, opp)`.
+    ///
+    /// Each play is chosen per value. Every play lowers the one-sided
+    /// index of the mover, so the records are computed by increasing sum
+    /// of the two indices, the order in which gnubg builds them.
+    ///
+    /// The moves are precomputed as, per one-sided position and roll, the
+    /// list of distinct resulting positions; the table is then 855,000
+    /// maxima over those lists. Takes about a quarter of a second in
+    /// release mode, on one thread (see [`super::bearoff::one_sided`] for why not rayon).
+    pub fn build() -> TwoSided {
+        const N: usize = SIDE_POSITIONS;
+        // Results of each position's plays, by roll: `children[starts[p ·
+        // 21 + r]..starts[p · 21 + r + 1]]`.
+        let mut starts = Vec::with_capacity(N * ROLLS.len() + 1);
+        let mut children: Vec<u16> = Vec::with_capacity(N * ROLLS.len() * 8);
+        let mut scratch = Vec::new();
+        starts.push(0u32);
+        for pos in 0..N {
+            let points = OneSided::points(pos);
+            for &(a, b, _) in &ROLLS {
+                if pos > 0 {
+                    scratch.clear();
+                    for_each_play(&points, a, b, &mut |c| scratch.push(c as u16));
+                    scratch.sort_unstable();
+                    scratch.dedup();
+                    children.extend_from_slice(&scratch);
+                }
+                starts.push(children.len() as u32);
+            }
+        }
+        // `records[us · N + them]`: the four values for the side on roll
+        // with index `us`; `mover[…]` the same position's four play values
+        // for the side that has just moved (see above).
+        let mut records = vec![[0i16; 4]; N * N];
+        let mut mover = vec![[0i16; 4]; N * N];
+        for sum in 0..2 * N - 1 {
+            for us in sum.saturating_sub(N - 1)..=sum.min(N - 1) {
+                let them = sum - us;
+                let r = if us == 0 {
+                    [WIN; 4]
+                } else if them == 0 {
+                    [!WIN; 4]
+                } else {
+                    let row = &mover[them * N..(them + 1) * N];
+                    let mut total = [0i32; 4];
+                    for (k, &(a, b, _)) in ROLLS.iter().enumerate() {
+                        let at = us * ROLLS.len() + k;
+                        let plays = &children[starts[at] as usize..starts[at + 1] as usize];
+                        let mut best = [i16::MIN; 4];
+                        for &j in plays {
+                            let v = row[j as usize];
+                            for t in 0..4 {
+                                best[t] = best[t].max(v[t]);
+                            }
+                        }
+                        let weight = if a == b { 1 } else { 2 };
+                        for t in 0..4 {
+                            total[t] += weight * best[t] as i32;
+                        }
+                    }
+                    total.map(|t| (t / 36) as i16)
+                };
+                records[us * N + them] = r;
+                mover[us * N + them] = [
+                    !r[0],
+                    !r[3],
+                    !cube_equity(r[2], r[3]),
+                    !cube_equity(r[1], r[3]),
+                ];
+            }
+        }
+        let values: Vec<u16> = records
+            .iter()
+            .flatten()
+            .map(|&s| (s as u16) ^ 0x8000)
+            .collect();
+        TwoSided {
+            checkers: CHECKERS,
+            side_positions: N,
+            per_record: 4,
+            values: values.into(),
+        }
+    }
+
     /// Reads the whole database from `path`. Errors name the file and say
     /// whether it is missing or unreadable, not a two-sided gnubg bearoff
     /// database, of an unsupported layout, or truncated.
@@ -205,7 +373,8 @@ impl TwoSided {
         let values = bytes[HEADER_LEN..]
             .chunks_exact(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
+            .collect::<Vec<u16>>()
+            .into();
         Ok(TwoSided {
             checkers: checkers as u8,
             side_positions,
@@ -293,26 +462,40 @@ mod tests {
     use super::*;
     use crate::bg::ids::board_from_position_id;
     use std::path::PathBuf;
-    use std::sync::OnceLock;
 
-    fn db_path() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".gnubg-data/gnubg_ts0.bd")
-    }
-
-    /// The database, loaded once; fails the test with a clear message when
-    /// the file is missing (CI fetches it first).
     fn db() -> &'static TwoSided {
-        static DB: OnceLock<TwoSided> = OnceLock::new();
-        DB.get_or_init(|| {
-            let path = db_path();
-            TwoSided::load(&path).unwrap_or_else(|e| {
-                panic!(
-                    "{e}\nrun scripts/get-gnubg-weights.sh to fetch {}",
-                    path.display()
-                )
-            })
-        })
+        two_sided()
     }
+
+    /// gnubg's own file, when `scripts/get-gnubg-weights.sh` has fetched
+    /// it (CI does).
+    fn gnubg_file() -> Option<TwoSided> {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".gnubg-data/gnubg_ts0.bd");
+        path.is_file()
+            .then(|| TwoSided::load(&path).unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    /// The built table as gnubg's file would hold it.
+    fn file_bytes(db: &TwoSided) -> Vec<u8> {
+        let mut bytes = format!("{:x<39}\n", "gnubg-TS-06-06-1").into_bytes();
+        bytes.extend(db.values.iter().flat_map(|v| v.to_le_bytes()));
+        bytes
+    }
+
+    /// FNV-1a (64 bits) of the values as the file stores them (little
+    /// endian, after the header).
+    fn checksum(db: &TwoSided) -> u64 {
+        db.values
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+
+    /// FNV-1a of the 6,830,208 bytes after the header of gnubg's
+    /// `gnubg_ts0.bd` (gnubg 1.1.0a16's PyPI wheel).
+    const GNUBG_TS0_CHECKSUM: u64 = 0x30e1_e7b5_54a9_b16a;
 
     fn cases() -> Vec<(String, [f32; 5])> {
         let path =
@@ -460,10 +643,97 @@ mod tests {
     }
 
     #[test]
+    fn equals_gnubg_file_entry_by_entry() {
+        let Some(file) = gnubg_file() else {
+            eprintln!("no .gnubg-data/gnubg_ts0.bd: compared by checksum and fixtures only");
+            return;
+        };
+        let built = db();
+        assert_eq!(
+            (file.max_checkers(), file.side_positions, file.per_record),
+            (built.max_checkers(), built.side_positions, built.per_record)
+        );
+        let mut differ = 0;
+        let mut worst = 0;
+        for (at, (&b, &f)) in built.values.iter().zip(file.values.iter()).enumerate() {
+            if b != f {
+                differ += 1;
+                worst = worst.max(b.abs_diff(f));
+                if differ <= 5 {
+                    eprintln!("record {} value {}: built {b}, gnubg {f}", at / 4, at % 4);
+                }
+            }
+        }
+        assert_eq!(
+            differ,
+            0,
+            "{differ} of {} values differ from gnubg's file, by up to {worst}",
+            built.values.len()
+        );
+        assert_eq!(checksum(&file), GNUBG_TS0_CHECKSUM);
+    }
+
+    #[test]
+    fn checksum_is_gnubg_files() {
+        assert_eq!(checksum(db()), GNUBG_TS0_CHECKSUM);
+    }
+
+    #[test]
+    fn fixture_records_from_gnubg_file() {
+        // (us, them, record) as gnubg_ts0.bd stores them.
+        let fixtures: [(usize, usize, [u16; 4]); 12] = [
+            (1, 1, [65535; 4]),
+            (6, 6, [53247, 53247, 49151, 49151]),
+            (27, 27, [49445, 53140, 52530, 48516]),
+            (83, 83, [46712, 53261, 52053, 45078]),
+            (100, 200, [59360, 62311, 62127, 59155]),
+            (200, 100, [26007, 28714, 21477, 19309]),
+            (400, 399, [40717, 47274, 44944, 37972]),
+            (500, 700, [58137, 62866, 62523, 57663]),
+            (909, 27, [2493, 2615, 764, 682]),
+            (923, 923, [42674, 50621, 48657, 40024]),
+            (923, 1, [0; 4]),
+            (1, 923, [65535; 4]),
+        ];
+        for (us, them, want) in fixtures {
+            assert_eq!(db().record(us, them), want, "record ({us}, {them})");
+        }
+    }
+
+    #[test]
+    fn hand_computed_record() {
+        // One checker on our six-point against one on their ace point:
+        // we win exactly when this roll bears off, 27 rolls of 36 (all but
+        // 1-1, 2-1, 3-1, 4-1 and 3-2), whatever the cube. In 16 bits:
+        // (27 · 32767 − 9 · 32768) / 36 = 16383 (truncated), stored +0x8000.
+        let six = OneSided::index(&[0, 0, 0, 0, 0, 1]);
+        let ace = OneSided::index(&[1, 0, 0, 0, 0, 0]);
+        assert_eq!(db().record(six, ace), [16383 + 0x8000; 4]);
+        let e = equity(db().record(six, ace)[0]);
+        assert!((e - 0.5).abs() < 1e-4, "{e}");
+    }
+
+    #[test]
+    fn cube_equity_rules() {
+        // No double when the take is worth less than half the no-double.
+        assert_eq!(cube_equity(10_000, 4_999), 10_000);
+        // Double, take: twice the take.
+        assert_eq!(cube_equity(10_000, 5_000), 10_000);
+        assert_eq!(cube_equity(10_000, 16_382), 32_764);
+        // Double, pass from half of +1 on.
+        assert_eq!(cube_equity(10_000, 16_383), WIN);
+        // Integer halving truncates toward zero: -3 / 2 = -1.
+        assert_eq!(cube_equity(-3, -1), -2);
+        assert_eq!(cube_equity(-3, -2), -3);
+    }
+
+    #[test]
     fn load_errors() {
         let missing = TwoSided::load(Path::new("/nonexistent/gnubg_ts0.bd"));
         assert!(missing.err().unwrap().contains("cannot read"));
-        let bytes = std::fs::read(db_path()).expect("database file");
+        let bytes = file_bytes(db());
+        let whole = TwoSided::from_bytes(&bytes).expect("a well-formed file");
+        assert_eq!(whole.values, db().values);
         let err = TwoSided::from_bytes(&bytes[..bytes.len() - 1])
             .err()
             .unwrap();
@@ -479,10 +749,10 @@ mod tests {
     }
 
     #[test]
-    fn load_time() {
+    fn build_time() {
         let start = std::time::Instant::now();
-        let db = TwoSided::load(&db_path()).expect("database");
+        let db = TwoSided::build();
         let elapsed = start.elapsed();
-        eprintln!("loaded {} values in {elapsed:?}", db.values.len());
+        eprintln!("built {} values in {elapsed:?}", db.values.len());
     }
 }

@@ -352,6 +352,27 @@ mod tests {
     };
 
     #[test]
+    fn two_sided_efficiency_is_the_share_of_the_live_cube() {
+        // P(win) 0.6, no gammons: cubeless 0.2; the fully live centred cube
+        // is linear from (0.2, -1) to (0.8, +1), so worth -1 + 2 * 0.4 / 0.6.
+        let (win, cubeless) = (0.6f32, 0.2f32);
+        let live = -1.0 + 2.0 * (win - 0.2) / 0.6;
+        let at = |share: f32| cubeless + share * (live - cubeless);
+        let x = |exact| two_sided_efficiency(win, cubeless, exact, Owner::Centred, 0.6);
+        assert!((x(at(0.5)) - 0.5).abs() < 1e-5);
+        // Kept within [0, 0.6].
+        assert_eq!(x(at(0.9)), 0.6);
+        assert_eq!(x(at(-0.3)), 0.0);
+        // A certain win: the live equity is the cubeless one, no ratio.
+        assert_eq!(two_sided_efficiency(1.0, 1.0, 1.0, Owner::OnRoll, 0.6), 0.6);
+        // The opponent's cube: live from (0.2, -1) to (1, +1).
+        let live = -1.0 + 2.0 * (win - 0.2) / 0.8;
+        let exact = cubeless + 0.25 * (live - cubeless);
+        let x = two_sided_efficiency(win, cubeless, exact, Owner::Opponent, 0.6);
+        assert!((x - 0.25).abs() < 1e-5, "{x}");
+    }
+
+    #[test]
     fn take_and_cash_points_without_gammons() {
         // W = L = 1: take point 0.5/2.5 = 20 %, cash point 2/2.5 = 80 %.
         let at = |p: f32| [p, 0.0, 0.0, 0.0, 0.0];
@@ -612,12 +633,62 @@ pub struct MatchDecision {
     pub dp_mwc: f32,
 }
 
-/// The 0-ply match cube decision for the player on roll.
+/// The 0-ply match cube decision for the player on roll, with cube
+/// efficiency `x`.
 pub fn match_decision(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> MatchDecision {
+    match_decision_with(p, c, met, x, x)
+}
+
+/// gnubg's match-play cube efficiency of a two-sided bearoff position
+/// (gnubg's `eval.c`, the `CLASS_BEAROFF_TS` case of the match-play leaf
+/// in `EvaluatePositionCubeful3`), for the cube position `owner` (the
+/// cube as it is, or after a double: the opponent's): the share of the
+/// fully live cube that the database's exact money equity shows,
+/// `x = (exact − cubeless) / (live − cubeless)`, kept in `[0, x_max]`
+/// (`x_max` is gnubg's `rTSCubeX`, 0.6, the class's efficiency).
+///
+/// * `win`, `cubeless`: the database's P(win) and cubeless equity (gnubg
+///   takes the stored equity, not `2 · win − 1`);
+/// * `exact`: the database's money cubeful equity for `owner` (with the
+///   player on roll not doubling now, gnubg's `CFMONEY`);
+/// * `live`: Janowski's money equity with a fully live cube (efficiency
+///   1, cube 1, no Jacoby rule, gnubg's `Cl2CfMoney` with `rCubeX = 1`)
+///   for the same `owner`: no gammons here, so the take point is 0.2 and
+///   the cash point 0.8.
+///
+/// When `live` and `cubeless` are within 1e-4 of each other (a certain
+/// win or loss, or a chance where the two lines cross, such as 50% with
+/// the cube centred) the ratio means nothing and gnubg keeps `x_max`.
+pub fn two_sided_efficiency(win: f32, cubeless: f32, exact: f32, owner: Owner, x_max: f32) -> f32 {
+    let rules = MoneyRules {
+        jacoby: false,
+        beavers: false,
+    };
+    let live = cubeful_equity(&[win, 0.0, 0.0, 0.0, 0.0], owner, rules, 1.0);
+    let x = if (cubeless - live).abs() > 0.0001 {
+        (exact - cubeless) / (live - cubeless)
+    } else {
+        x_max
+    };
+    x.clamp(0.0, x_max)
+}
+
+/// The 0-ply match cube decision for the player on roll, with cube
+/// efficiency `x_nd` for the cube as it is (no double) and `x_dt` for the
+/// doubled cube the opponent owns (double, take): the same in every class
+/// but two-sided bearoffs, where gnubg derives each from the cube
+/// position's exact money equity ([`two_sided_efficiency`]).
+pub fn match_decision_with(
+    p: &Probs,
+    c: &MatchCube,
+    met: &Met,
+    x_nd: f32,
+    x_dt: f32,
+) -> MatchDecision {
     let me = c.on_roll;
-    let nd_mwc = cubeful_mwc(p, c, met, x);
+    let nd_mwc = cubeful_mwc(p, c, met, x_nd);
     let doubled = c.with_cube(c.cube * 2, Some(1 - me));
-    let dt_mwc = cubeful_mwc(p, &doubled, met, x);
+    let dt_mwc = cubeful_mwc(p, &doubled, met, x_dt);
     let dp_mwc = c.me(met, c.cube, me);
     let nd = c.mwc2eq(met, nd_mwc);
     let dt = c.mwc2eq(met, dt_mwc);

@@ -52,9 +52,12 @@ pub fn classify(board: &Board) -> Class {
 
 /// The cube efficiency (the share of the live cube) of GNU Backgammon's
 /// 0-ply cubeful formulas (1.08 and later, confirmed with its `show
-/// cubeefficiency`): 0.6 in one-sided bearoffs, in races 0.60 + 0.0025 ×
-/// the pips of the player on roll kept between 0.6 and 0.8, and 0.76 in
-/// contact (and crashed) positions.
+/// cubeefficiency`): 0.6 in bearoffs, in races 0.60 + 0.0025 × the pips of
+/// the player on roll kept between 0.6 and 0.8, and 0.76 in contact (and
+/// crashed) positions. In a two-sided bearoff gnubg uses the database's
+/// exact money equities instead, and in match play derives the efficiency
+/// from them, with 0.6 as its ceiling
+/// ([`super::cube::two_sided_efficiency`]).
 pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
     match class {
         Class::Over => 0.0,
@@ -129,9 +132,8 @@ pub fn evaluate_with(
     let (probs, gnubg_class) =
         gnubg_probabilities(w, board, on_roll).ok_or_else(|| "the game is over".to_string())?;
     let evaluator = match gnubg_class {
-        GnubgClass::Bearoff2 if w.two_sided.is_some() => "gnubg_ts",
+        GnubgClass::Bearoff2 => "gnubg_ts",
         GnubgClass::Bearoff1 => "gnubg_os",
-        GnubgClass::Bearoff2 => "bearoff",
         _ => "gnubg_nn",
     };
     Ok(Evaluation {

@@ -10,7 +10,8 @@
 //! ([`crate::bg::bearoff_ts`]); other bearoffs from our exact one-sided
 //! database ([`crate::bg::bearoff`]).
 
-use crate::bg::bearoff::{bearoff_probabilities, gnubg_rounded, OneSided};
+use crate::bg::bearoff::{gnubg_rounded, OneSided};
+use crate::bg::bearoff_ts::two_sided;
 use crate::bg::board::{Board, BAR};
 use crate::bg::cube::Probs;
 use crate::bg::nn::Weights;
@@ -194,14 +195,12 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
     let mut out = [0.0f32; 5];
     match class {
         GnubgClass::Over => return None,
-        GnubgClass::Bearoff2 if w.two_sided.is_some() => {
-            let ts = w.two_sided.as_ref()?;
-            return ts.probabilities(board, on_roll).map(|p| (p, class));
+        GnubgClass::Bearoff2 => {
+            return two_sided()
+                .probabilities(board, on_roll)
+                .map(|p| (p, class));
         }
         GnubgClass::Bearoff1 => return bearoff1(board, on_roll).map(|p| (p, class)),
-        GnubgClass::Bearoff2 => {
-            return bearoff_probabilities(board, on_roll).map(|p| (p, class));
-        }
         GnubgClass::Race => {
             let mut input = [0.0f32; RACE_INPUTS];
             race_inputs(board, on_roll, &mut input);

@@ -23,7 +23,6 @@
 //! Both hold six nets in the order contact, race, crashed, then the three
 //! pruning nets, which recount does not use.
 
-use crate::bg::bearoff_ts::TwoSided;
 use crate::bg::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
 use std::path::Path;
 
@@ -118,10 +117,6 @@ pub struct Weights {
     pub crashed: Net,
     /// Where they were read from: a file's path, or the built-in copy.
     pub source: String,
-    /// GNU Backgammon's two-sided bearoff database (`gnubg_ts0.bd`), when
-    /// it lies beside a weights file: bearoffs of up to six checkers a
-    /// side as gnubg evaluates them.
-    pub two_sided: Option<TwoSided>,
 }
 
 /// Why a weights file cannot be used.
@@ -214,7 +209,7 @@ impl Header {
 
 impl Weights {
     /// The built-in nets (gnubg 1.1.0a16's `gnubg.wd`), parsed on first
-    /// use. No two-sided bearoff database comes with them.
+    /// use.
     pub fn embedded() -> &'static Weights {
         static NETS: std::sync::LazyLock<Weights> = std::sync::LazyLock::new(|| {
             Weights::parse_wd(EMBEDDED_WD, EMBEDDED_SOURCE).expect("the built-in gnubg.wd reads")
@@ -223,8 +218,7 @@ impl Weights {
     }
 
     /// Reads a weights file, text (`gnubg.weights`) or binary
-    /// (`gnubg.wd`), told apart by its content, and `gnubg_ts0.bd` beside
-    /// it when there is one.
+    /// (`gnubg.wd`), told apart by its content.
     ///
     /// # Errors
     /// A missing or unreadable file, neither format, another version, a
@@ -237,24 +231,19 @@ impl Weights {
             ))
         })?;
         let source = path.display().to_string();
-        let mut w = if bytes.starts_with(&WD_MAGIC.to_le_bytes()) {
-            Weights::parse_wd(&bytes, &source)?
+        if bytes.starts_with(&WD_MAGIC.to_le_bytes()) {
+            Weights::parse_wd(&bytes, &source)
         } else if bytes.starts_with(b"GNU Backgammon ") {
             let text = std::str::from_utf8(&bytes).map_err(|_| {
                 WeightsError(format!("'{source}': a text weights file that is not UTF-8"))
             })?;
-            Weights::parse(text, &source)?
+            Weights::parse(text, &source)
         } else {
-            return Err(WeightsError(format!(
+            Err(WeightsError(format!(
                 "'{source}': not a GNU Backgammon weights file (neither a gnubg.weights text file \
                  nor a gnubg.wd binary one)"
-            )));
-        };
-        let ts = path.with_file_name("gnubg_ts0.bd");
-        if ts.is_file() {
-            w.two_sided = Some(TwoSided::load(&ts).map_err(WeightsError)?);
+            )))
         }
-        Ok(w)
     }
 
     /// Parses a binary weights file (`gnubg.wd`) already in memory.
@@ -322,7 +311,6 @@ impl Weights {
             race,
             crashed,
             source: source.to_string(),
-            two_sided: None,
         })
     }
 
@@ -377,7 +365,6 @@ impl Weights {
             race,
             crashed,
             source: source.to_string(),
-            two_sided: None,
         })
     }
 }
@@ -502,7 +489,6 @@ mod tests {
         std::fs::write(&wd, EMBEDDED_WD).unwrap();
         let w = Weights::load(&wd).unwrap();
         same_nets(&w, Weights::embedded());
-        assert!(w.two_sided.is_none());
         let text = dir.path().join("nets.wd");
         std::fs::write(&text, "GNU Backgammon 1.01\n250 128 5 0 0.1 1.0\n").unwrap();
         let e = Weights::load(&text).unwrap_err();
@@ -521,7 +507,6 @@ mod tests {
             assert_eq!((n.inputs, n.hidden, n.outputs), (inputs, 128, 5));
             assert_eq!((n.beta_hidden, n.beta_output), (0.1, 1.0));
         }
-        assert!(w.two_sided.is_none());
     }
 
     /// The built-in `gnubg.wd` holds exactly the nets of gnubg's

@@ -28,7 +28,8 @@ fn class_of(evaluator: &str) -> Option<Class> {
         "race" => Some(Class::Race),
         "bearoff_os" => Some(Class::Bearoff),
         // gnubg evaluates two-sided bearoffs from exact cubeful equities
-        // in its two-sided database, not with the cube formulas.
+        // in its two-sided database, not with the cube formulas: the
+        // tests two_sided_bearoff_* below.
         _ => None,
     }
 }
@@ -266,13 +267,12 @@ fn met_option() {
 }
 
 /// Money decisions in two-sided bearoffs come from GNU Backgammon's
-/// database's exact cubeful equities, as gnubg takes them.
+/// database's exact cubeful equities (our build of it), as gnubg takes
+/// them.
 #[test]
 fn two_sided_bearoff_money_decisions_equal_gnubg() {
-    use recount::bg::bearoff_ts::TwoSided;
     use recount::bg::cube::money_decision_exact;
-    let ts = TwoSided::load(&repo().join(".gnubg-data/gnubg_ts0.bd"))
-        .expect("gnubg_ts0.bd: run scripts/get-gnubg-weights.sh");
+    let ts = recount::bg::bearoff_ts::two_sided();
     let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
     let mut checked = 0;
     for r in cases
@@ -305,4 +305,86 @@ fn two_sided_bearoff_money_decisions_equal_gnubg() {
         checked += 1;
     }
     assert!(checked >= 20, "{checked}");
+}
+
+/// Match-play decisions in two-sided bearoffs: gnubg derives the cube
+/// efficiency of each cube position (no double, and the doubled cube the
+/// opponent owns) from the database's exact money equities. The cases
+/// cover live cubes at several scores, dead cubes (Crawford game, 2-away
+/// 2-away, a cube that wins the match), post-Crawford and owned 2-cubes.
+#[test]
+fn two_sided_bearoff_match_decisions_equal_gnubg() {
+    use recount::bg::cube::match_decision_with;
+    let ts = recount::bg::bearoff_ts::two_sided();
+    let met = kazaross_xg2();
+    let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
+    let (mut checked, mut derived, mut dead, mut post_crawford) = (0, 0, 0, 0);
+    let mut worst = 0.0f32;
+    for r in cases
+        .iter()
+        .filter(|r| r["evaluator"] == "bearoff_ts" && r["match_length"] != "0")
+    {
+        let board = board_from_position_id(&r["position_id"], 0).unwrap();
+        let e = ts.equities(&board, 0).unwrap();
+        let p = ts.probabilities(&board, 0).unwrap();
+        assert_eq!(p[0], f(r, "p_win"), "case {}", r["case"]);
+        let (owner, o) = match r["cube_owner"].as_str() {
+            "centred" => (None, Owner::Centred),
+            "on_roll" => (Some(0), Owner::OnRoll),
+            _ => (Some(1), Owner::Opponent),
+        };
+        let length: u32 = r["match_length"].parse().unwrap();
+        let away = |c: &str| -> u32 { r[c].parse().unwrap() };
+        let c = MatchCube {
+            length,
+            score: [
+                length - away("away_on_roll"),
+                length - away("away_opponent"),
+            ],
+            on_roll: 0,
+            crawford: r["crawford"] == "1",
+            cube: r["cube"].parse().unwrap(),
+            owner,
+        };
+        let x = cube_efficiency(Class::Bearoff, &board, 0);
+        let (x_nd, x_dt) = e.match_efficiencies(p[0], o, x);
+        derived += (x_nd != x || x_dt != x) as usize;
+        dead += r["proper_action"].contains("dead cube") as usize;
+        post_crawford += (c.score.contains(&(length - 1)) && !c.crawford) as usize;
+        let md = match_decision_with(&p, &c, met, x_nd, x_dt);
+        let mut check = |ours: f32, col: &str| {
+            let diff = (ours - f(r, col)).abs();
+            worst = worst.max(diff);
+            assert!(
+                diff < 1e-5,
+                "case {} {col}: ours {ours}, gnubg {} (x {x_nd}, {x_dt})",
+                r["case"],
+                r[col]
+            );
+        };
+        check(md.decision.nd, "nd");
+        check(md.nd_mwc, "nd_mwc");
+        if !r["dt"].is_empty() {
+            check(md.decision.dt, "dt");
+            check(md.decision.dp, "dp");
+            check(md.dt_mwc, "dt_mwc");
+            check(md.dp_mwc, "dp_mwc");
+        }
+        assert_eq!(
+            md.decision.action.name(o),
+            r["proper_action"],
+            "case {}",
+            r["case"]
+        );
+        checked += 1;
+    }
+    assert!(checked >= 300, "{checked} cases");
+    assert!(derived >= 100, "{derived} cases with a derived efficiency");
+    assert!(
+        dead >= 20 && post_crawford >= 20,
+        "{dead} dead, {post_crawford} post-Crawford"
+    );
+    eprintln!(
+        "{checked} two-sided bearoff match decisions agree with gnubg ({derived} with a derived efficiency); largest difference {worst:e}"
+    );
 }
