@@ -6,10 +6,10 @@
 //!     cargo run --release --example bench_cube [-- POSITIONS]
 
 use rayon::prelude::*;
-use recount::bg::board::Board;
+use recount::bg::cube::met::kazaross_xg2;
 use recount::bg::cube::{match_decision, money_decision, MatchCube, MoneyRules, Owner};
 use recount::bg::eval::evaluate;
-use recount::bg::met::kazaross_xg2;
+use recount::bg::position::board::Board;
 use std::time::Instant;
 
 fn position(mut seed: u64) -> Board {

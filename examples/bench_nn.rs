@@ -6,9 +6,9 @@
 //!     cargo run --release --example bench_nn [-- ROUNDS]
 
 use rayon::prelude::*;
-use recount::bg::gnubg_eval::probabilities;
-use recount::bg::ids::board_from_position_id;
-use recount::bg::nn::Weights;
+use recount::bg::eval::gnubg::probabilities;
+use recount::bg::eval::nn::Weights;
+use recount::bg::position::ids::board_from_position_id;
 use recount::cli::config::{Nets, WEIGHTS_ENV};
 use std::time::Instant;
 
@@ -46,8 +46,8 @@ fn main() {
         .map(|l| board_from_position_id(l.split(',').next().unwrap(), 0).unwrap())
         .collect();
     // Build the bearoff tables before timing.
-    let _ = recount::bg::bearoff::one_sided();
-    let _ = recount::bg::bearoff::gnubg_rounded();
+    let _ = recount::bg::eval::bearoff::one_sided();
+    let _ = recount::bg::eval::bearoff::gnubg_rounded();
     let start = Instant::now();
     let done: usize = (0..rounds)
         .into_par_iter()

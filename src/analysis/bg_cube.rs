@@ -2,28 +2,40 @@
 //! kept, the position's evaluation, the no double / double, take / double,
 //! pass equities, the proper action, the action taken and what it cost.
 
-use crate::analysis::bg_match::BgSettings;
-use crate::bg::audit::{AuditedGame, Crawford};
-use crate::bg::bearoff_ts::two_sided;
+use crate::bg::cube::met::Met;
 use crate::bg::cube::{
     match_decision_with, money_decision, money_decision_exact, Decision, MatchCube, MoneyRules,
     Owner,
 };
+use crate::bg::eval::bearoff_ts::two_sided;
+use crate::bg::eval::nn::Weights;
 use crate::bg::eval::{classify, evaluate_with};
-use crate::bg::ids::{match_id, position_id, GameState, MatchState};
-use crate::bg::record::MatchRecord;
-use crate::bg::replay::{Answer, CubeChoice, CubePoint};
+use crate::bg::game::audit::{AuditedGame, Crawford};
+use crate::bg::game::record::MatchRecord;
+use crate::bg::game::replay::{Answer, CubeChoice, CubePoint};
+use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
 use crate::ingest::Origin;
 use crate::report::BgCubeRow;
 
-/// The row of one cube decision.
+/// What the cube analysis evaluates with.
+#[derive(Clone, Copy)]
+pub struct CubeSettings<'a> {
+    /// The match equity table for match-play decisions.
+    pub met: &'a Met,
+    /// GNU Backgammon's nets (none with `--no-nets`: contact positions are
+    /// not estimated).
+    pub weights: Option<&'a Weights>,
+}
+
+/// The row of one cube decision, and whether it was evaluated (a row that
+/// was not says why in its reason).
 pub fn cube_row(
     origin: &Origin,
     m: &MatchRecord,
     g: &AuditedGame,
     point: &CubePoint,
-    settings: &BgSettings,
-) -> BgCubeRow {
+    settings: &CubeSettings,
+) -> (BgCubeRow, bool) {
     let met = settings.met;
     let me = point.player;
     let owner = match point.cube_owner {
@@ -78,7 +90,7 @@ pub fn cube_row(
         Ok(e) => e,
         Err(why) => {
             row.reason = why;
-            return row;
+            return (row, false);
         }
     };
     if !money && m.length as usize > met.length {
@@ -86,7 +98,7 @@ pub fn cube_row(
             "a {}-point match is longer than the match equity table ({} points)",
             m.length, met.length
         );
-        return row;
+        return (row, false);
     }
     row.evaluator = eval.evaluator;
     row.efficiency = Some(eval.efficiency);
@@ -155,7 +167,7 @@ pub fn cube_row(
             row.doubler_error_mwc = Some(best - nd);
         }
     }
-    row
+    (row, true)
 }
 
 fn actual(choice: CubeChoice) -> &'static str {

@@ -2,42 +2,39 @@
 //! each audited game into a `bg_games.csv` row (and, when asked, each
 //! position into a `bg_positions.csv` row with its IDs and features).
 
-use crate::analysis::bg_cube::cube_row;
-use crate::bg::audit::{audit_match, AuditedGame, Crawford};
-use crate::bg::board::Board;
-use crate::bg::features::features;
+use crate::analysis::bg_cube::{cube_row, CubeSettings};
+use crate::bg::cube::met::kazaross_xg2;
+use crate::bg::eval::nn::Weights;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
-use crate::bg::ids::{match_id, position_id, xgid, GameState, MatchState};
-use crate::bg::met::{kazaross_xg2, Met};
-use crate::bg::nn::Weights;
-use crate::bg::record::MatchRecord;
-use crate::bg::replay::{Ending, KeepCube, FINDING_KINDS};
+use crate::bg::game::audit::{audit_match, AuditedGame, Crawford};
+use crate::bg::game::record::MatchRecord;
+use crate::bg::game::replay::{Ending, FindingKind, KeepCube};
+use crate::bg::position::board::Board;
+use crate::bg::position::features::features;
+use crate::bg::position::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::ingest::{MatchFormat, Origin};
-use crate::report::{BgGameRow, BgPositionRow, RowBuf, SummaryRow, Table};
+use crate::report::{BgCubeRow, BgGameRow, BgPositionRow, SummaryRow};
 use crate::text::single_line;
 
-/// What a backgammon run writes and with which table.
+/// What a backgammon run writes.
 #[derive(Clone, Copy)]
 pub struct BgSettings<'a> {
     /// Write `bg_positions.csv`.
     pub positions: bool,
     /// Which cube decisions go to `bg_cube.csv`.
-    pub cube: KeepCube,
-    /// The match equity table for match-play cube decisions.
-    pub met: &'a Met,
-    /// GNU Backgammon's nets (none with `--no-nets`: contact positions
-    /// are not estimated).
-    pub weights: Option<&'a Weights>,
+    pub decisions: KeepCube,
+    /// What the cube decisions are evaluated with.
+    pub cube: CubeSettings<'a>,
 }
 
 impl std::fmt::Debug for BgSettings<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BgSettings")
             .field("positions", &self.positions)
-            .field("cube", &self.cube)
-            .field("met", &self.met.name)
-            .field("weights", &self.weights.map(|w| w.source.as_str()))
+            .field("decisions", &self.decisions)
+            .field("met", &self.cube.met.name)
+            .field("weights", &self.cube.weights.map(|w| w.source.as_str()))
             .finish()
     }
 }
@@ -47,11 +44,20 @@ impl Default for BgSettings<'_> {
     fn default() -> Self {
         BgSettings {
             positions: false,
-            cube: KeepCube::Recorded,
-            met: kazaross_xg2(),
-            weights: Some(Weights::embedded()),
+            decisions: KeepCube::Recorded,
+            cube: CubeSettings {
+                met: kazaross_xg2(),
+                weights: Some(Weights::embedded()),
+            },
         }
     }
+}
+
+/// One row of a match's reports.
+pub enum BgRow<'a> {
+    Game(BgGameRow),
+    Position(BgPositionRow<'a>),
+    Cube(BgCubeRow),
 }
 
 /// Counts for the run's totals.
@@ -66,8 +72,8 @@ pub struct BgCounts {
     /// Rows in `bg_cube.csv`, and how many were evaluated.
     pub cube_decisions: u64,
     pub cube_evaluated: u64,
-    /// Games with each kind of finding, as [`FINDING_KINDS`].
-    pub by_kind: [u64; FINDING_KINDS.len()],
+    /// Games with each kind of finding, as [`FindingKind::ALL`].
+    pub by_kind: [u64; FindingKind::ALL.len()],
     /// Games by ending, as [`Ending::NAMES`].
     pub endings: [u64; Ending::NAMES.len()],
 }
@@ -80,14 +86,9 @@ impl BgCounts {
         self.illegal_plays += r.illegal_plays as u64;
         self.findings += r.findings.len() as u64;
         self.games_with_findings += u64::from(!r.findings.is_empty());
-        for (i, kind) in FINDING_KINDS.iter().enumerate() {
+        for (i, kind) in FindingKind::ALL.iter().enumerate() {
             self.by_kind[i] += u64::from(r.findings.iter().any(|f| f.kind == *kind));
         }
-        debug_assert!(
-            r.findings.iter().all(|f| FINDING_KINDS.contains(&f.kind)),
-            "a finding kind missing from FINDING_KINDS: {:?}",
-            r.findings
-        );
         if let Some(i) = Ending::NAMES.iter().position(|n| *n == r.ending.name()) {
             self.endings[i] += 1;
         }
@@ -103,10 +104,10 @@ impl BgCounts {
             .map(|(n, g)| row("bg_ending", n, g))
             .collect();
         out.extend(
-            FINDING_KINDS
+            FindingKind::ALL
                 .iter()
                 .zip(self.by_kind)
-                .map(|(k, g)| row("bg_finding", k, g)),
+                .map(|(k, g)| row("bg_finding", k.name(), g)),
         );
         out
     }
@@ -141,31 +142,33 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
     }
 }
 
-/// Audits a match and pushes its rows.
+/// Audits a match game by game and hands each game's rows to `out`, in
+/// each report's order: its cube decisions, its positions (when asked
+/// for), then its game row. Returns the match's totals.
 pub fn bg_match_rows(
     origin: &Origin,
     m: &MatchRecord,
     settings: &BgSettings,
-    rows: &mut RowBuf,
+    mut out: impl FnMut(BgRow<'_>),
 ) -> BgCounts {
     let mut counts = BgCounts::default();
     let positions = settings.positions;
-    audit_match(m, positions, settings.cube, |g| {
+    audit_match(m, positions, settings.decisions, |g| {
         counts.count(&g);
         for point in &g.replayed.cube_points {
-            let row = cube_row(origin, m, &g, point, settings);
+            let (row, evaluated) = cube_row(origin, m, &g, point, &settings.cube);
             counts.cube_decisions += 1;
-            counts.cube_evaluated += u64::from(row.reason.is_empty());
-            rows.push(Table::BgCube, &row);
+            counts.cube_evaluated += u64::from(evaluated);
+            out(BgRow::Cube(row));
         }
         if positions {
             for pos in &g.replayed.positions {
                 let next = 1 - pos.player;
                 let state = id_state(m, &g, next, pos.cube, pos.cube_owner, &pos.after);
-                rows.push(Table::BgPositions, &position_row(origin, &g, pos, &state));
+                out(BgRow::Position(position_row(origin, &g, pos, &state)));
             }
         }
-        rows.push(Table::BgGames, &game_row(origin, m, &g));
+        out(BgRow::Game(game_row(origin, m, &g)));
     });
     counts
 }
@@ -214,13 +217,13 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
     // The player on roll after the last play.
     let last = r.positions.last().map(|p| p.player).or_else(|| {
         rec.actions.iter().rev().find_map(|(_, a)| match a {
-            crate::bg::record::Action::Roll { player, .. } => Some(*player),
+            crate::bg::game::record::Action::Roll { player, .. } => Some(*player),
             _ => None,
         })
     });
     let on_roll = last.map_or(0, |p| 1 - p);
     let state = id_state(m, g, on_roll, r.cube, r.cube_owner, &r.board);
-    let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind).collect();
+    let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.name()).collect();
     let details: Vec<String> = r
         .findings
         .iter()
@@ -276,7 +279,7 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
 fn position_row<'a>(
     origin: &'a Origin,
     g: &AuditedGame,
-    pos: &'a crate::bg::replay::PlayedPosition,
+    pos: &'a crate::bg::game::replay::PlayedPosition,
     state: &MatchState,
 ) -> BgPositionRow<'a> {
     let f = features(&pos.after);

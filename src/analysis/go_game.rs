@@ -20,7 +20,7 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
         handicap: record.handicap,
         handicap_stones: record.handicap_stones(),
         rules_raw: record.rules_raw.clone(),
-        rules: rules.name.to_string(),
+        rules: rules.preset.name(),
         rules_source: rules.source,
         black: record.black.clone(),
         white: record.white.clone(),

@@ -11,22 +11,41 @@ use crate::go::game::Game;
 
 use crate::go::board::Color;
 use crate::go::dead::{doubtful_stones, DeadSource};
-use crate::go::rules::Rules;
+use crate::go::rules::{Preset, RulesSource};
 use crate::go::score::song::SongParams;
 use crate::go::score::{count, score, song, traditional, winner, Counts};
 use crate::go::settle::Settlement;
 use crate::ingest::Origin;
 use crate::report::go_rows::{GoScoreRow, SummaryRow};
 
+/// One way of reading a settled position's score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interpretation {
+    /// The modern count of seed `go-endgame-count-and-move-values.txt`.
+    Count,
+    /// A preset's own scoring (Song's with `--song-eyes`).
+    Rules(Preset),
+}
+
+impl Interpretation {
+    /// The name `summary.csv` writes: `count`, or the preset's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Interpretation::Count => "count",
+            Interpretation::Rules(p) => p.name(),
+        }
+    }
+}
+
 /// The interpretations computed side by side, in column order.
-pub const INTERPRETATIONS: [&str; 7] = [
-    "count",
-    "japanese",
-    "chinese",
-    "aga",
-    "new_zealand",
-    "group_tax",
-    "song",
+pub const INTERPRETATIONS: [Interpretation; 7] = [
+    Interpretation::Count,
+    Interpretation::Rules(Preset::Japanese),
+    Interpretation::Rules(Preset::Chinese),
+    Interpretation::Rules(Preset::Aga),
+    Interpretation::Rules(Preset::NewZealand),
+    Interpretation::Rules(Preset::StoneScoring),
+    Interpretation::Rules(Preset::Song),
 ];
 
 /// How to score.
@@ -61,7 +80,7 @@ pub struct Scored {
 /// settled when it is countable ([`Game::compute`] with `count`).
 pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings) -> Scored {
     let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, g.rules_used);
-    let rules_known = used.source == "ru";
+    let rules_known = used.source == RulesSource::Ru;
     let result = record.result;
     let mut row = GoScoreRow {
         source: origin.path.clone(),
@@ -71,7 +90,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         result_kind: result.kind,
         recorded_winner: letter(result.winner),
         recorded_margin: result.margin,
-        rules: used.name.to_string(),
+        rules: used.preset.name(),
         rules_source: used.source,
         ..GoScoreRow::default()
     };
@@ -96,7 +115,12 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     let source = d.source;
     let counts = g.counts;
     let scores = interpretations(s, &counts, settings.song);
-    let declared = score(&rules, s, &counts);
+    // Song's declared score is its reading of Lu and chips (with
+    // `--song-eyes`), the interpretation's own.
+    let declared = match used.preset {
+        Preset::Song => scores[6],
+        _ => score(&rules, s, &counts),
+    };
     fill_settlement(&mut row, s, source);
     row.doubtful_stones = d
         .ownership
@@ -108,7 +132,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     row.score_chinese = Some(scores[2]);
     row.score_aga = Some(scores[3]);
     row.score_new_zealand = Some(scores[4]);
-    row.score_group_tax = Some(scores[5]);
+    row.score_stone_scoring = Some(scores[5]);
     let sg = song(s, &counts, settings.song);
     row.song_lu_black = Some(sg.lu[0]);
     row.song_lu_white = Some(sg.lu[1]);
@@ -128,7 +152,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     } else if !rules_known {
         row.reason = format!(
             "RU[{}] names no known rules: scored as {}",
-            record.rules_raw, used.name
+            record.rules_raw, used.preset
         );
         Verdict::RulesUnknown
     } else {
@@ -196,26 +220,27 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
 /// Every interpretation's score, in [`INTERPRETATIONS`] order (Song with
 /// the record's komi).
 fn interpretations(s: &Settlement, c: &Counts, song_params: SongParams) -> [f64; 7] {
-    let [japanese, chinese, aga, new_zealand, group_tax] =
-        RULE_SET_INTERPRETATIONS.map(|(_, r)| score(&r, s, c));
+    let [japanese, chinese, aga, new_zealand, stone_scoring] =
+        RULE_SET_INTERPRETATIONS.map(|p| score(&p.rules(), s, c));
     [
         count(s, c),
         japanese,
         chinese,
         aga,
         new_zealand,
-        group_tax,
+        stone_scoring,
         song(s, c, song_params).score as f64 - c.komi,
     ]
 }
 
-/// The interpretations that are a rule set's own scoring, with their names.
-pub const RULE_SET_INTERPRETATIONS: [(&str, Rules); 5] = [
-    ("japanese", Rules::JAPANESE),
-    ("chinese", Rules::CHINESE),
-    ("aga", Rules::AGA),
-    ("new_zealand", Rules::NEW_ZEALAND),
-    ("group_tax", Rules::STONE_SCORING),
+/// The interpretations counted by [`score`] with a preset's settings (Song
+/// has its own arithmetic of Lu and chips, [`song`]).
+pub const RULE_SET_INTERPRETATIONS: [Preset; 5] = [
+    Preset::Japanese,
+    Preset::Chinese,
+    Preset::Aga,
+    Preset::NewZealand,
+    Preset::StoneScoring,
 ];
 
 fn fill_settlement(row: &mut GoScoreRow, s: &Settlement, source: DeadSource) {
@@ -310,7 +335,8 @@ impl ScoreStats {
     /// The `summary.csv` rows.
     pub fn rows(&self) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
-        for (i, name) in INTERPRETATIONS.iter().enumerate() {
+        for (i, interpretation) in INTERPRETATIONS.iter().enumerate() {
+            let name = interpretation.name();
             rows.push(SummaryRow {
                 metric: "interpretation",
                 name,

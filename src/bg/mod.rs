@@ -1,27 +1,19 @@
-//! Backgammon: the board and its legal plays ([`board`], [`moves`]),
-//! records and their replay ([`record`], [`replay`]) and the match audit
-//! ([`audit`]); position and match identifiers ([`ids`]); the board
-//! features of seed `backgammon-program-board-evaluation.txt`
-//! ([`features`]); evaluators ([`eval`]: exact bearoff databases
-//! [`bearoff`], [`bearoff_ts`]; our race evaluator [`race`]; GNU
-//! Backgammon's nets [`nn`], [`nn_inputs`], [`gnubg_eval`], [`race_bg`]);
-//! and cube decisions ([`cube`], with match equity tables [`met`]).
+//! Backgammon, from a match file to its cube decisions; nothing here knows
+//! about files or reports.
+//!
+//! - [`position`]: the board in GNU Backgammon's layout, its legal plays,
+//!   Position ID / Match ID and XGID, and the board features of seed
+//!   `backgammon-program-board-evaluation.txt`.
+//! - [`format`]: match files read into a record (`.mat`, GNU Backgammon SGF).
+//! - [`game`]: the record, each game's replay with full legality, and the
+//!   match audit (score, Crawford, cube rules).
+//! - [`eval`]: cubeless probabilities: exact bearoff databases, our race
+//!   evaluator, GNU Backgammon's nets.
+//! - [`cube`]: cube decisions from those probabilities, money and match
+//!   play, with match equity tables.
 
-pub mod audit;
-pub mod bearoff;
-pub mod bearoff_ts;
-pub mod board;
 pub mod cube;
 pub mod eval;
-pub mod features;
 pub mod format;
-pub mod gnubg_eval;
-pub mod ids;
-pub mod met;
-pub mod moves;
-pub mod nn;
-pub mod nn_inputs;
-pub mod race;
-pub mod race_bg;
-pub mod record;
-pub mod replay;
+pub mod game;
+pub mod position;

@@ -3,17 +3,18 @@
 //! tables and weights loaded, paths expanded, the output opened). Nothing
 //! after this sees clap's types.
 
+use crate::analysis::bg_cube::CubeSettings;
 use crate::analysis::bg_match::BgSettings;
 use crate::analysis::go_score::ScoreSettings;
-use crate::bg::met::{kazaross_xg2, Met};
-use crate::bg::nn::Weights;
-use crate::bg::replay::KeepCube;
+use crate::bg::cube::met::{kazaross_xg2, Met};
+use crate::bg::eval::nn::Weights;
+use crate::bg::game::replay::KeepCube;
 use crate::cli::args::{DeadStonesArg, RunArgs, ScoreArgs, ZoneArgs};
 use crate::commands::run::Settings;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
-use crate::go::rules::{self, Rules};
+use crate::go::rules::{Preset, UnknownRules};
 use crate::go::score::song::SongParams;
 use crate::ingest::{expand, Entry, ReadLimits};
 use crate::report::CsvDir;
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 /// An option that cannot be used as given; each says what to do.
 #[derive(Debug)]
 pub enum ConfigError {
-    Rules(rules::UnknownRules),
+    Rules(UnknownRules),
     MetUnreadable {
         path: PathBuf,
         source: std::io::Error,
@@ -81,11 +82,8 @@ impl ScoreArgs {
     ///
     /// # Errors
     /// When `--rules` names no preset.
-    pub fn resolve(
-        &self,
-    ) -> Result<((&'static str, Rules), DeadSettings, ScoreSettings), ConfigError> {
-        let default_rules = rules::lookup(&self.rules)
-            .ok_or_else(|| ConfigError::Rules(self.rules.parse::<Rules>().unwrap_err()))?;
+    pub fn resolve(&self) -> Result<(Preset, DeadSettings, ScoreSettings), ConfigError> {
+        let default_rules = self.rules.parse::<Preset>().map_err(ConfigError::Rules)?;
         let policy = match self.dead_stones {
             DeadStonesArg::Auto => DeadPolicy::Auto,
             DeadStonesArg::Markup => DeadPolicy::Markup,
@@ -187,7 +185,7 @@ impl Nets {
 /// Everything a run needs, resolved from [`RunArgs`].
 pub struct Config {
     pub entries: Vec<Entry>,
-    pub default_rules: (&'static str, Rules),
+    pub default_rules: Preset,
     pub dead: DeadSettings,
     pub score: ScoreSettings,
     pub limits: ReadLimits,
@@ -195,7 +193,7 @@ pub struct Config {
     pub scores: bool,
     pub zones: Option<ZoneSettings>,
     pub positions: bool,
-    pub cube: KeepCube,
+    pub decisions: KeepCube,
     /// The match equity table given with `--met`; the shipped one without.
     pub met: Option<Met>,
     pub nets: Nets,
@@ -220,12 +218,14 @@ impl Config {
             zones: self.zones,
             bg: BgSettings {
                 positions: self.positions,
-                cube: self.cube,
-                met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
-                weights: match &self.nets {
-                    Nets::BuiltIn => Some(Weights::embedded()),
-                    Nets::File(w) => Some(w),
-                    Nets::Off => None,
+                decisions: self.decisions,
+                cube: CubeSettings {
+                    met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
+                    weights: match &self.nets {
+                        Nets::BuiltIn => Some(Weights::embedded()),
+                        Nets::File(w) => Some(w),
+                        Nets::Off => None,
+                    },
                 },
             },
         }
@@ -282,7 +282,7 @@ impl Config {
             scores: !a.no_scores,
             zones: a.zones.resolve(false),
             positions: a.positions,
-            cube: if a.all_cube_decisions {
+            decisions: if a.all_cube_decisions {
                 KeepCube::All
             } else {
                 KeepCube::Recorded
@@ -327,7 +327,7 @@ mod tests {
         assert!(e.contains("named by --weights"), "{e}");
         let dir = tempfile::tempdir().unwrap();
         let wd = dir.path().join("gnubg.wd");
-        std::fs::write(&wd, crate::bg::nn::EMBEDDED_WD).unwrap();
+        std::fs::write(&wd, crate::bg::eval::nn::EMBEDDED_WD).unwrap();
         let Ok(Nets::File(w)) = Nets::choose(None, Some(wd.clone().into()), false) else {
             panic!("a weights file named by the environment is read");
         };

@@ -8,7 +8,7 @@ use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::game::{Game, GameSettings};
 use crate::go::replay::{chain_label, sgf_letter, sgf_point};
-use crate::go::rules::Rules;
+use crate::go::rules::Preset;
 use crate::go::score::{count, count_points, fmt_points, handicap_bonus, points, traditional};
 use crate::go::settle::PointKind;
 use crate::ingest::Origin;
@@ -27,7 +27,7 @@ pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   
 pub fn explain(
     path: &Path,
     index: u32,
-    default_rules: (&'static str, Rules),
+    default_rules: Preset,
     dead: &DeadSettings,
     settings: &ScoreSettings,
 ) -> Result<String, InputError> {
@@ -69,7 +69,7 @@ pub fn explain(
         record.white,
         record.result_raw,
         record.rules_raw,
-        used.name
+        used.preset
     );
     let vote = dead.vote.as_ref().map_or(String::new(), |t| {
         let counts: Vec<String> = t.keys.iter().map(|&c| fmt_points(c)).collect();
@@ -197,7 +197,8 @@ pub fn explain(
     let [cb, cw] = count_points(s, &counts);
     let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
         s.territory[0], s.seki_eyes[0], counts.captures[0], s.dead[1], fmt_points(counts.komi), fmt_points(cb as f64 - cw as f64 - counts.komi));
-    for (name, r) in RULE_SET_INTERPRETATIONS {
+    for preset in RULE_SET_INTERPRETATIONS {
+        let (name, r) = (preset.name(), preset.rules());
         let [b, wh] = points(&r, s, counts.captures);
         let bonus = handicap_bonus(&r, counts.handicap);
         let _ = writeln!(
@@ -220,7 +221,7 @@ pub fn explain(
     let _ = writeln!(
         w,
         "verdict ({} rules): {:?} {}",
-        used.name, row.verdict, row.reason
+        used.preset, row.verdict, row.reason
     );
     match row.agrees_if_one_change {
         Some(true) => {

@@ -6,7 +6,7 @@
 //! order), so reports are byte-identical for any thread count. A window caps
 //! how far reading may run ahead of writing, which bounds memory.
 
-use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgSettings};
+use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgRow, BgSettings};
 use crate::analysis::go_game::go_game_row;
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::analysis::go_zones::zone_rows;
@@ -16,7 +16,7 @@ use crate::go::endgame::position::ZoneSettings;
 use crate::go::game::{Game, GameSettings};
 use crate::go::record::read_record;
 use crate::go::record::RecordError;
-use crate::go::rules::Rules;
+use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::report::{ErrorRow, RowBuf, Sink, Table};
@@ -46,7 +46,7 @@ const WINDOW_BYTES: u64 = 256 << 20;
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<'a> {
     /// Rules for games whose `RU` is absent or unknown.
-    pub default_rules: (&'static str, Rules),
+    pub default_rules: Preset,
     /// How dead stones are decided.
     pub dead: DeadSettings,
     pub limits: ReadLimits,
@@ -168,7 +168,11 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         Payload::Tree(b) => b,
         Payload::Match(format, b) => {
             let m = read_match(*format, b).map_err(|e| (Stage::Parse, e.to_string()))?;
-            let bg = bg_match_rows(&unit.origin, &m, &settings.bg, rows);
+            let bg = bg_match_rows(&unit.origin, &m, &settings.bg, |row| match row {
+                BgRow::Game(r) => rows.push(Table::BgGames, &r),
+                BgRow::Position(r) => rows.push(Table::BgPositions, &r),
+                BgRow::Cube(r) => rows.push(Table::BgCube, &r),
+            });
             return Ok(Tally {
                 matches: 1,
                 bg,

@@ -12,7 +12,7 @@ use crate::go::endgame::position::{
 use crate::go::endgame::zones::Fixed;
 use crate::go::game::{Game, GameSettings};
 use crate::go::record::diagram;
-use crate::go::rules::Rules;
+use crate::go::rules::Preset;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -30,7 +30,7 @@ pub fn zones_table(
     path: &Path,
     game: u32,
     s: &ZoneSettings,
-    default_rules: (&'static str, Rules),
+    default_rules: Preset,
     dead: &DeadSettings,
 ) -> Result<String, InputError> {
     let bytes = std::fs::read(path).map_err(|source| InputError::Io {

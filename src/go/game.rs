@@ -9,7 +9,7 @@ use crate::go::dead::decide::{decide_dead, DeadSettings, DeadStones};
 use crate::go::endgame::position::{Moment, Snapshot, Tracker};
 use crate::go::record::GoRecord;
 use crate::go::replay::{replay, replay_with, Replay};
-use crate::go::rules::{Rules, RulesUsed};
+use crate::go::rules::{Preset, Rules, RulesUsed};
 use crate::go::score::Counts;
 use crate::go::settle::Settlement;
 
@@ -17,7 +17,7 @@ use crate::go::settle::Settlement;
 #[derive(Debug, Clone, Copy)]
 pub struct GameSettings {
     /// Rules for games whose `RU` is absent or unknown (`--rules`).
-    pub default_rules: (&'static str, Rules),
+    pub default_rules: Preset,
     pub dead: DeadSettings,
     /// Settle the end of every game whose count is audited (scoring on).
     pub count: bool,
@@ -52,7 +52,8 @@ pub struct Game {
 impl Game {
     /// Replays `record` once and settles its end where `s` needs it.
     pub fn compute(record: GoRecord, s: &GameSettings) -> Game {
-        let (rules_used, rules) = RulesUsed::for_record(&record, s.default_rules);
+        let rules_used = RulesUsed::for_record(&record, s.default_rules);
+        let rules = rules_used.preset.rules();
         let (replay, snapshot) = match s.zones_at {
             None => (replay(&record, rules), None),
             Some(moment) => match Tracker::new(&record, rules, moment) {

@@ -1,9 +1,10 @@
 //! Go rule sets as plain values: each setting is its own enum, presets are
 //! named constructors (after KataGo's `Rules`, see STYLE.md).
 //!
-//! `FromStr` accepts the names archives write in `RU` (`Japanese`, `AGA`,
-//! `New Zealand`, `tromp-taylor`…) case-insensitively; `Display` writes the
-//! canonical preset name, so the CLI, `RU` and the CSV spell them alike.
+//! [`Preset`] names the presets: its `FromStr` accepts the names archives
+//! write in `RU` (`Japanese`, `AGA`, `New Zealand`, `tromp-taylor`…)
+//! case-insensitively; `Display` writes the canonical name, so the CLI,
+//! `RU` and the CSV spell them alike.
 
 use crate::go::record::GoRecord;
 use std::fmt;
@@ -35,7 +36,9 @@ pub enum Tax {
     None,
     /// Eyes of groups in seki count nothing (Japanese territory).
     Seki,
-    /// Every group pays two points for its eyes (ancient stone scoring).
+    /// Every independent living group pays two points for its eyes:
+    /// ancient stone scoring under area scoring, the Song-dynasty basic
+    /// eyes under territory scoring.
     All,
 }
 
@@ -101,23 +104,88 @@ impl Rules {
         suicide_legal: false,
         white_handicap_bonus: HandicapBonus::Zero,
     };
+    /// Song-dynasty scoring after seed `song-dynasty-lu-and-chips-scoring.txt`:
+    /// territory and prisoners, less the two basic eyes each independent
+    /// living group keeps (its group tax; never below nothing), no komi in
+    /// the period (a record's `KM` still counts).
+    pub const SONG: Rules = Rules {
+        ko: KoRule::Simple,
+        scoring: Scoring::Territory,
+        tax: Tax::All,
+        suicide_legal: false,
+        white_handicap_bonus: HandicapBonus::Zero,
+    };
 }
 
-/// Canonical preset names with their rules, and other spellings seen in `RU`
-/// (compared after lower-casing and dropping spaces, `-` and `_`).
-const PRESETS: &[(&str, Rules, &[&str])] = &[
-    ("japanese", Rules::JAPANESE, &["jp", "japan", "nihon"]),
-    ("korean", Rules::KOREAN, &["kr", "korea"]),
-    ("chinese", Rules::CHINESE, &["cn", "china"]),
-    ("aga", Rules::AGA, &["american", "bga", "french"]),
-    ("new-zealand", Rules::NEW_ZEALAND, &["nz"]),
-    ("tromp-taylor", Rules::TROMP_TAYLOR, &["tt"]),
-    (
-        "stone-scoring",
-        Rules::STONE_SCORING,
-        &["ancientarea", "stone"],
-    ),
-];
+/// The rule presets: one list drives the `--rules` names, what `RU`
+/// spellings are recognised, the `rules` columns and the interpretations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    Japanese,
+    Korean,
+    Chinese,
+    Aga,
+    NewZealand,
+    TrompTaylor,
+    StoneScoring,
+    Song,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 8] = [
+        Preset::Japanese,
+        Preset::Korean,
+        Preset::Chinese,
+        Preset::Aga,
+        Preset::NewZealand,
+        Preset::TrompTaylor,
+        Preset::StoneScoring,
+        Preset::Song,
+    ];
+
+    /// The canonical name, as the CLI, `RU` and the reports spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Japanese => "japanese",
+            Preset::Korean => "korean",
+            Preset::Chinese => "chinese",
+            Preset::Aga => "aga",
+            Preset::NewZealand => "new_zealand",
+            Preset::TrompTaylor => "tromp_taylor",
+            Preset::StoneScoring => "stone_scoring",
+            Preset::Song => "song",
+        }
+    }
+
+    /// Other spellings seen in `RU`, compared after lower-casing and
+    /// dropping spaces, `-` and `_`.
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Preset::Japanese => &["jp", "japan", "nihon"],
+            Preset::Korean => &["kr", "korea"],
+            Preset::Chinese => &["cn", "china"],
+            Preset::Aga => &["american", "bga", "french"],
+            Preset::NewZealand => &["nz"],
+            Preset::TrompTaylor => &["tt"],
+            Preset::StoneScoring => &["ancientarea", "stone", "grouptax"],
+            Preset::Song => &["songdynasty", "ancientterritory"],
+        }
+    }
+
+    /// Every setting of the preset.
+    pub fn rules(self) -> Rules {
+        match self {
+            Preset::Japanese => Rules::JAPANESE,
+            Preset::Korean => Rules::KOREAN,
+            Preset::Chinese => Rules::CHINESE,
+            Preset::Aga => Rules::AGA,
+            Preset::NewZealand => Rules::NEW_ZEALAND,
+            Preset::TrompTaylor => Rules::TROMP_TAYLOR,
+            Preset::StoneScoring => Rules::STONE_SCORING,
+            Preset::Song => Rules::SONG,
+        }
+    }
+}
 
 fn squash(s: &str) -> String {
     s.chars()
@@ -132,7 +200,7 @@ pub struct UnknownRules(pub String);
 
 impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = PRESETS.iter().map(|p| p.0).collect();
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
         write!(
             f,
             "unknown rules '{}' (known: {})",
@@ -144,62 +212,57 @@ impl fmt::Display for UnknownRules {
 
 impl std::error::Error for UnknownRules {}
 
-impl FromStr for Rules {
+impl FromStr for Preset {
     type Err = UnknownRules;
 
-    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
-        lookup(s)
-            .map(|p| p.1)
+    /// Any spelling of a preset: its name or an alias, case, spaces, `-`
+    /// and `_` aside.
+    fn from_str(s: &str) -> Result<Preset, UnknownRules> {
+        let key = squash(s);
+        Preset::ALL
+            .into_iter()
+            .find(|p| squash(p.name()) == key || p.aliases().contains(&key.as_str()))
             .ok_or_else(|| UnknownRules(s.to_string()))
     }
 }
 
-/// Finds the preset a name means: its canonical name and rules.
-pub fn lookup(s: &str) -> Option<(&'static str, Rules)> {
-    let key = squash(s);
-    PRESETS
-        .iter()
-        .find(|(name, _, aliases)| squash(name) == key || aliases.contains(&key.as_str()))
-        .map(|p| (p.0, p.1))
-}
-
-impl Rules {
-    /// The preset name of these rules, if they are a preset.
-    pub fn preset_name(&self) -> Option<&'static str> {
-        PRESETS.iter().find(|p| p.1 == *self).map(|p| p.0)
-    }
-}
-
-impl fmt::Display for Rules {
+impl fmt::Display for Preset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.preset_name() {
-            Some(n) => f.write_str(n),
-            None => write!(f, "{self:?}"),
-        }
+        f.write_str(self.name())
     }
+}
+
+/// Where the rules of a game came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RulesSource {
+    /// The record's `RU` names a preset.
+    Ru,
+    /// `--rules`: `RU` is absent or names no preset.
+    #[default]
+    Default,
 }
 
 /// Which rules a game was replayed under, and where they came from.
 #[derive(Debug, Clone, Copy)]
 pub struct RulesUsed {
-    pub name: &'static str,
-    /// `ru` when read from the record, `default` when `--rules` applied.
-    pub source: &'static str,
+    pub preset: Preset,
+    pub source: RulesSource,
 }
 
 impl RulesUsed {
     /// The rules a game is replayed and scored under: its `RU` when that
     /// names a known preset, else `default` (the `--rules` choice).
-    pub fn for_record(record: &GoRecord, default: (&'static str, Rules)) -> (RulesUsed, Rules) {
-        match lookup(&record.rules_raw) {
-            Some((name, r)) => (RulesUsed { name, source: "ru" }, r),
-            None => (
-                RulesUsed {
-                    name: default.0,
-                    source: "default",
-                },
-                default.1,
-            ),
+    pub fn for_record(record: &GoRecord, default: Preset) -> RulesUsed {
+        match record.rules_raw.parse::<Preset>() {
+            Ok(preset) => RulesUsed {
+                preset,
+                source: RulesSource::Ru,
+            },
+            Err(_) => RulesUsed {
+                preset: default,
+                source: RulesSource::Default,
+            },
         }
     }
 }
@@ -210,24 +273,25 @@ mod tests {
 
     #[test]
     fn presets_round_trip() {
-        for (name, rules, aliases) in PRESETS {
-            // Korean shares Japanese's settings and prints as japanese.
-            let parsed: Rules = name.parse().unwrap();
-            assert_eq!(parsed, *rules);
-            assert_eq!(parsed.to_string().parse::<Rules>().unwrap(), *rules);
-            for a in *aliases {
-                assert_eq!(a.parse::<Rules>().unwrap(), *rules, "{a}");
+        for p in Preset::ALL {
+            assert_eq!(p.name().parse::<Preset>(), Ok(p));
+            assert_eq!(p.to_string().parse::<Preset>(), Ok(p));
+            assert_eq!(p.name().replace('_', "-").parse::<Preset>(), Ok(p));
+            for a in p.aliases() {
+                assert_eq!(a.parse::<Preset>(), Ok(p), "{a}");
             }
         }
     }
 
     #[test]
     fn archive_spellings() {
-        assert_eq!("Japanese".parse(), Ok(Rules::JAPANESE));
-        assert_eq!("New Zealand".parse(), Ok(Rules::NEW_ZEALAND));
-        assert_eq!("AGA".parse(), Ok(Rules::AGA));
-        assert_eq!("Tromp_Taylor".parse(), Ok(Rules::TROMP_TAYLOR));
-        let err = "Klingon".parse::<Rules>().unwrap_err();
+        assert_eq!("Japanese".parse(), Ok(Preset::Japanese));
+        assert_eq!("New Zealand".parse(), Ok(Preset::NewZealand));
+        assert_eq!("AGA".parse(), Ok(Preset::Aga));
+        assert_eq!("Tromp_Taylor".parse(), Ok(Preset::TrompTaylor));
+        assert_eq!("stone-scoring".parse(), Ok(Preset::StoneScoring));
+        assert_eq!("group tax".parse(), Ok(Preset::StoneScoring));
+        let err = "Klingon".parse::<Preset>().unwrap_err();
         assert!(err.to_string().contains("known: japanese"));
     }
 }

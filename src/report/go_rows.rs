@@ -3,6 +3,7 @@
 use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
 use crate::go::record::result::EndKind;
+use crate::go::rules::RulesSource;
 use crate::ingest::Stage;
 use serde::Serialize;
 
@@ -25,9 +26,9 @@ pub struct GoGameRow {
     /// `RU` as written.
     pub rules_raw: String,
     /// The preset the game was replayed under (from `RU`, else `--rules`).
-    pub rules: String,
+    pub rules: &'static str,
     /// Where `rules` came from: `ru` or `default`.
-    pub rules_source: &'static str,
+    pub rules_source: RulesSource,
     pub black: String,
     pub white: String,
     pub date: String,
@@ -82,9 +83,9 @@ pub struct GoScoreRow {
     pub recorded_winner: &'static str,
     pub recorded_margin: Option<f64>,
     /// The declared rules the audit scores under.
-    pub rules: String,
+    pub rules: &'static str,
     /// `ru` or `default`.
-    pub rules_source: &'static str,
+    pub rules_source: RulesSource,
     /// `markup`, `estimate` or `none`.
     pub dead_source: DeadSource,
     pub dead_black: Option<u32>,
@@ -112,7 +113,7 @@ pub struct GoScoreRow {
     pub score_aga: Option<f64>,
     pub score_new_zealand: Option<f64>,
     /// Area scoring, 2 points per independent living area.
-    pub score_group_tax: Option<f64>,
+    pub score_stone_scoring: Option<f64>,
     pub song_lu_black: Option<u32>,
     pub song_lu_white: Option<u32>,
     pub song_chips_black: Option<u32>,

@@ -2,7 +2,7 @@
 //! IDs agree with GNU Backgammon, and damaged records give findings.
 
 use super::util::{csv_file, repo, rows, run, stderr};
-use recount::bg::ids::match_state_from_id;
+use recount::bg::position::ids::match_state_from_id;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 
@@ -303,8 +303,8 @@ fn a_file_that_is_not_a_match_is_an_error_row() {
 /// fixtures (`scripts/gnubg_legal.py`).
 #[test]
 fn legal_play_counts_agree_with_gnubg() {
-    use recount::bg::ids::board_from_position_id;
-    use recount::bg::moves::legal_plays;
+    use recount::bg::position::ids::board_from_position_id;
+    use recount::bg::position::moves::legal_plays;
     let oracle = csv_file(&repo().join("fixtures/expected/bg-legal.csv"));
     assert!(oracle.len() > 5000);
     let mut differ = Vec::new();

@@ -8,12 +8,12 @@
 use super::util;
 
 use super::util::{csv_file, repo};
-use recount::bg::bearoff::one_sided;
+use recount::bg::cube::met::kazaross_xg2;
 use recount::bg::cube::{match_decision, money_decision, MatchCube, MoneyRules, Owner};
+use recount::bg::eval::bearoff::one_sided;
+use recount::bg::eval::race::race_probabilities;
 use recount::bg::eval::{classify, cube_efficiency, Class};
-use recount::bg::ids::board_from_position_id;
-use recount::bg::met::kazaross_xg2;
-use recount::bg::race::race_probabilities;
+use recount::bg::position::ids::board_from_position_id;
 use std::collections::HashMap;
 
 type Row = HashMap<String, String>;
@@ -272,7 +272,7 @@ fn met_option() {
 #[test]
 fn two_sided_bearoff_money_decisions_equal_gnubg() {
     use recount::bg::cube::money_decision_exact;
-    let ts = recount::bg::bearoff_ts::two_sided();
+    let ts = recount::bg::eval::bearoff_ts::two_sided();
     let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
     let mut checked = 0;
     for r in cases
@@ -315,7 +315,7 @@ fn two_sided_bearoff_money_decisions_equal_gnubg() {
 #[test]
 fn two_sided_bearoff_match_decisions_equal_gnubg() {
     use recount::bg::cube::match_decision_with;
-    let ts = recount::bg::bearoff_ts::two_sided();
+    let ts = recount::bg::eval::bearoff_ts::two_sided();
     let met = kazaross_xg2();
     let cases = csv_file(&repo().join("fixtures/expected/bg-cube-cases.csv"));
     let (mut checked, mut derived, mut dead, mut post_crawford) = (0, 0, 0, 0);

@@ -8,9 +8,9 @@
 //! skipped otherwise.
 
 use super::util::{csv_file, repo};
-use recount::bg::gnubg_eval::probabilities;
-use recount::bg::ids::board_from_position_id;
-use recount::bg::nn::Weights;
+use recount::bg::eval::gnubg::probabilities;
+use recount::bg::eval::nn::Weights;
+use recount::bg::position::ids::board_from_position_id;
 use std::collections::BTreeMap;
 
 const COLS: [&str; 5] = [

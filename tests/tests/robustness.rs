@@ -45,7 +45,7 @@ fn mutate(rng: &mut Rng, mut b: Vec<u8>) -> Vec<u8> {
 
 fn settings() -> Settings<'static> {
     Settings {
-        default_rules: ("japanese", recount::go::rules::Rules::JAPANESE),
+        default_rules: recount::go::rules::Preset::Japanese,
         limits: ReadLimits {
             max_game_bytes: 1 << 20,
         },
@@ -68,7 +68,7 @@ fn settings() -> Settings<'static> {
         }),
         bg: recount::analysis::bg_match::BgSettings {
             positions: true,
-            cube: recount::bg::replay::KeepCube::All,
+            decisions: recount::bg::game::replay::KeepCube::All,
             ..Default::default()
         },
     }

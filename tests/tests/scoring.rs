@@ -890,7 +890,7 @@ fn explain_shows_board_and_arithmetic() {
         "chinese ",
         "aga ",
         "new_zealand ",
-        "group_tax ",
+        "stone_scoring ",
         "song ",
         "traditional ",
     ] {
@@ -967,7 +967,7 @@ fn verdicts_and_summary() {
             "chinese",
             "aga",
             "new_zealand",
-            "group_tax",
+            "stone_scoring",
             "song"
         ]
     );

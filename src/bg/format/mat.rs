@@ -7,7 +7,7 @@
 //! an action is in is decided by where it starts, against the column of the
 //! second name on the score line.
 
-use crate::bg::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::game::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
 use std::borrow::Cow;
 
 /// Why a file could not be read as a match at all.

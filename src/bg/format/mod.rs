@@ -1,4 +1,4 @@
-//! Backgammon match files read into a [`crate::bg::record::MatchRecord`]:
+//! Backgammon match files read into a [`crate::bg::game::record::MatchRecord`]:
 //! Jellyfish `.mat` text and its dialects ([`mat`]), GNU Backgammon's SGF
 //! ([`sgf`]).
 

@@ -7,9 +7,11 @@
 //! 1..24 (Black's 24..1), `y` the bar, `z` off. White is gnubg's player 0,
 //! the left column of its `.mat` export; Black is player 1.
 
-use crate::bg::board::{Board, BAR};
 use crate::bg::format::mat::MatError;
-use crate::bg::record::{Action, GameRecord, GnubgCube, MatchRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::game::record::{
+    Action, GameRecord, GnubgCube, MatchRecord, Step, BAR_POINT, OFF_POINT,
+};
+use crate::bg::position::board::{Board, BAR};
 use crate::sgf::reader::{parse_tree, unescape, Tree};
 use crate::sgf::split::{split_trees, Chunk};
 

@@ -42,6 +42,15 @@ pub fn points(rules: &Rules, s: &Settlement, captures: [u32; 2]) -> [f64; 2] {
     for (i, p) in pts.iter_mut().enumerate() {
         let (own, other) = (i, 1 - i);
         *p = match rules.scoring {
+            // The group tax under territory scoring is the Song-dynasty
+            // reading (seed `song-dynasty-lu-and-chips-scoring.txt`): each
+            // independent living group keeps two basic eyes, which count
+            // nothing; what is left of a side's territory cannot go below
+            // nothing.
+            Scoring::Territory if rules.tax == Tax::All => {
+                let territory = s.territory[own] + s.seki_eyes[own];
+                (territory.saturating_sub(2 * s.areas[own]) + captures[own] + s.dead[other]) as f64
+            }
             Scoring::Territory => {
                 let eyes = if rules.tax == Tax::None {
                     s.seki_eyes[own]

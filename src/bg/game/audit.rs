@@ -2,8 +2,10 @@
 //! it, follows the score from game to game, finds the Crawford game, and
 //! checks the record's score lines and results against all that.
 
-use crate::bg::record::MatchRecord;
-use crate::bg::replay::{replay_game, CubeRules, Finding, KeepCube, ReplayedGame};
+use crate::bg::game::record::MatchRecord;
+use crate::bg::game::replay::{
+    replay_game, CubeRules, Finding, FindingKind, KeepCube, ReplayedGame,
+};
 
 /// Where a game stands in the Crawford rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +97,7 @@ pub fn audit_match(
         if let Some(written) = game.score {
             if written != score {
                 note(
-                    "score_line",
+                    FindingKind::ScoreLine,
                     format!(
                         "score line says {}-{}, the results before it give {}-{}",
                         written[0], written[1], score[0], score[1]
@@ -107,7 +109,7 @@ pub fn audit_match(
         }
         if match_over {
             note(
-                "after_match_end",
+                FindingKind::AfterMatchEnd,
                 format!("a game after the match was won ({}-{})", score[0], score[1]),
             );
         }
@@ -124,7 +126,7 @@ pub fn audit_match(
         if let Some(marked) = game.crawford_marked {
             if marked != (crawford == Crawford::Crawford) {
                 note(
-                    "crawford_mark",
+                    FindingKind::CrawfordMark,
                     format!(
                         "the record {} this game as the Crawford game; by the score ({}-{}) it {}",
                         if marked { "marks" } else { "does not mark" },
@@ -161,7 +163,7 @@ pub fn audit_match(
                 let claims_match = game.actions.iter().any(|(_, a)| {
                     matches!(
                         a,
-                        crate::bg::record::Action::Wins {
+                        crate::bg::game::record::Action::Wins {
                             and_match: true,
                             ..
                         }
@@ -169,7 +171,7 @@ pub fn audit_match(
                 });
                 if claims_match && !won {
                     note(
-                        "result",
+                        FindingKind::Result,
                         format!(
                             "'and the match' but player {w} has {} of {} points",
                             score[w], m.length

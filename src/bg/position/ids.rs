@@ -35,7 +35,7 @@
 //!   the bottom player as its player 1, so we write our player 1 (the
 //!   right column of a `.mat` file) at the bottom.
 
-use crate::bg::board::{Board, BAR, CHECKERS};
+use crate::bg::position::board::{Board, BAR, CHECKERS};
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

@@ -3,7 +3,7 @@
 //! played against each other.
 //!
 //! Design: the sides cannot touch, so each is independent. A side already
-//! home takes its exact one-sided bearoff distribution ([`crate::bg::bearoff`]).
+//! home takes its exact one-sided bearoff distribution ([`crate::bg::eval::bearoff`]).
 //! A side with checkers outside is brought home by deterministic
 //! simulation: `SIMULATIONS` dice sequences (seeded by the position, so the
 //! result never depends on the run), each die moving the rearmost checker
@@ -15,9 +15,9 @@
 //! of the fixtures (`tests/cube.rs`): mean |Δ win| 0.003 (worst 0.055),
 //! mean |Δ gammons| 0.017.
 
-use crate::bg::bearoff::one_sided;
-use crate::bg::board::{Board, BAR};
 use crate::bg::cube::Probs;
+use crate::bg::eval::bearoff::one_sided;
+use crate::bg::position::board::{Board, BAR};
 use crate::rng::Rng;
 
 /// Dice sequences per side.
@@ -142,7 +142,7 @@ pub fn race_probabilities(board: &Board, p: usize) -> Option<Probs> {
     if board.on_board(0) == 0 || board.on_board(1) == 0 {
         return None;
     }
-    if crate::bg::features::features(board).contact {
+    if crate::bg::position::features::features(board).contact {
         return None;
     }
     let me = side(&board.checkers[p]);

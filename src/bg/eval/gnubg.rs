@@ -1,24 +1,24 @@
 //! GNU Backgammon's 0-ply evaluation with its own neural nets: the
 //! position classes as gnubg defines them, the net for each class
-//! ([`crate::bg::nn`], inputs from [`crate::bg::nn_inputs`]) and gnubg's output
+//! ([`crate::bg::eval::nn`], inputs from [`crate::bg::eval::nn_inputs`]) and gnubg's output
 //! sanity rules. In races the net's backgammon chances are replaced by
-//! gnubg's race-backgammon estimate ([`crate::bg::race_bg`]), and the sanity
+//! gnubg's race-backgammon estimate ([`crate::bg::eval::race_bg`]), and the sanity
 //! rules read gnubg's own 16-bit one-sided table
-//! ([`crate::bg::bearoff::gnubg_rounded`]), as gnubg does. Bearoffs of up to
+//! ([`crate::bg::eval::bearoff::gnubg_rounded`]), as gnubg does. Bearoffs of up to
 //! six checkers a side come from gnubg's
 //! two-sided database when it lies beside the weights
-//! ([`crate::bg::bearoff_ts`]); other bearoffs from our exact one-sided
-//! database ([`crate::bg::bearoff`]).
+//! ([`crate::bg::eval::bearoff_ts`]); other bearoffs from our exact one-sided
+//! database ([`crate::bg::eval::bearoff`]).
 
-use crate::bg::bearoff::{gnubg_rounded, OneSided};
-use crate::bg::bearoff_ts::two_sided;
-use crate::bg::board::{Board, BAR};
 use crate::bg::cube::Probs;
-use crate::bg::nn::Weights;
-use crate::bg::nn_inputs::{
+use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
+use crate::bg::eval::bearoff_ts::two_sided;
+use crate::bg::eval::nn::Weights;
+use crate::bg::eval::nn_inputs::{
     contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
 };
-use crate::bg::race_bg::race_backgammons;
+use crate::bg::eval::race_bg::race_backgammons;
+use crate::bg::position::board::{Board, BAR};
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,7 +253,7 @@ fn lane_sum(v: impl ExactSizeIterator<Item = f32>) -> f32 {
 /// on roll wins when the opponent needs at least as many rolls; gammons
 /// while a side has all fifteen checkers on the board.
 fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
-    let table = crate::bg::bearoff::gnubg_rounded();
+    let table = crate::bg::eval::bearoff::gnubg_rounded();
     let b = rows(board, on_roll);
     let dist = |row: &[u8; 25]| -> Option<[f32; 64]> {
         if row[6..].iter().any(|&n| n > 0) {
@@ -261,7 +261,7 @@ fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
         }
         let mut pts = [0u8; 6];
         pts.copy_from_slice(&row[..6]);
-        let t = &table[crate::bg::bearoff::OneSided::index(&pts)];
+        let t = &table[crate::bg::eval::bearoff::OneSided::index(&pts)];
         Some(std::array::from_fn(|k| t[k] as f32 * (1.0 / 65535.0)))
     };
     let (opp, me) = (dist(b[0])?, dist(b[1])?);

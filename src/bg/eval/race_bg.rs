@@ -32,7 +32,7 @@
 //!
 //! **The estimate** ([`race_bg_prob`]). With the winner's 16-bit one-sided
 //! bearoff distribution `a_i` (P(off in exactly `i` rolls) × 65535, gnubg's
-//! rounded integers: [`crate::bg::bearoff::gnubg_rounded`]) and `A(n) = a_1 +
+//! rounded integers: [`crate::bg::eval::bearoff::gnubg_rounded`]) and `A(n) = a_1 +
 //! … + a_n`:
 //!
 //! * winner on roll: `p = Σ_{j=0..4} bgp[j] / 36^(j+1) · A(j + 1) / 65535`
@@ -50,7 +50,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bg::bearoff::{gnubg_rounded, OneSided};
+use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 
 /// gnubg's `RBG_NPROBS`: roll counts in a row of the escape table.
 pub const ESCAPE_ROLLS: usize = 5;

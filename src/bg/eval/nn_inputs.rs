@@ -63,7 +63,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bg::board::Board;
+use crate::bg::position::board::Board;
 
 /// Base inputs: four per point and bar, for both sides (gnubg:
 /// `NUM_PRUNING_INPUTS`, the input count of its pruning nets).
@@ -948,7 +948,7 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bg::ids::board_from_position_id;
+    use crate::bg::position::ids::board_from_position_id;
 
     fn bits(v: &[f32]) -> Vec<u32> {
         v.iter().map(|x| x.to_bits()).collect()

@@ -3,14 +3,27 @@
 //! Backgammon's 0-ply cube formulas use for that class. The cube analysis
 //! never depends on which evaluator answered; a position no evaluator
 //! covers is "not estimated" with the reason, never a made-up number.
+//!
+//! The evaluators: exact bearoff databases, one-sided ([`bearoff`]) and
+//! two-sided ([`bearoff_ts`], both built by recount); our race evaluator
+//! ([`race`]); GNU Backgammon's nets ([`nn`], their inputs [`nn_inputs`],
+//! gnubg's 0-ply evaluation [`gnubg`], its race backgammons [`race_bg`]).
 
-use crate::bg::bearoff::bearoff_probabilities;
-use crate::bg::board::Board;
+pub mod bearoff;
+pub mod bearoff_ts;
+pub mod gnubg;
+pub mod nn;
+pub mod nn_inputs;
+pub mod race;
+pub mod race_bg;
+
 use crate::bg::cube::Probs;
-use crate::bg::features::features;
-use crate::bg::gnubg_eval::{probabilities as gnubg_probabilities, GnubgClass};
-use crate::bg::nn::Weights;
-use crate::bg::race::race_probabilities;
+use crate::bg::eval::bearoff::bearoff_probabilities;
+use crate::bg::eval::gnubg::{probabilities as gnubg_probabilities, GnubgClass};
+use crate::bg::eval::nn::Weights;
+use crate::bg::eval::race::race_probabilities;
+use crate::bg::position::board::Board;
+use crate::bg::position::features::features;
 
 /// GNU Backgammon's position classes, as far as they matter here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +70,7 @@ pub fn classify(board: &Board) -> Class {
 /// crashed) positions. In a two-sided bearoff gnubg uses the database's
 /// exact money equities instead, and in match play derives the efficiency
 /// from them, with 0.6 as its ceiling
-/// ([`super::cube::two_sided_efficiency`]).
+/// ([`crate::bg::cube::two_sided_efficiency`]).
 pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
     match class {
         Class::Over => 0.0,
@@ -100,7 +113,7 @@ impl Evaluator for BearoffEvaluator {
     }
 }
 
-/// The race evaluator of [`crate::bg::race`].
+/// The race evaluator of [`crate::bg::eval::race`].
 pub struct RaceEvaluator;
 
 impl Evaluator for RaceEvaluator {

@@ -3,39 +3,88 @@
 //! and the game's end (bear-off, drop or resignation) worked out from the
 //! position, not taken from the record.
 
-use crate::bg::board::{Board, BAR};
-use crate::bg::moves::{check_play, fmt_moves};
-use crate::bg::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::game::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::position::board::{Board, BAR};
+use crate::bg::position::moves::{check_play, fmt_moves};
 
-/// Every kind of finding, replay's and the match audit's, in the order
-/// `summary.csv` lists them.
-pub const FINDING_KINDS: [&str; 19] = [
-    "illegal_play",
-    "unreadable_line",
-    "unrecorded_play",
-    "turn_order",
-    "after_game_end",
-    "cube_unanswered",
-    "cube_access",
-    "cube_value",
-    "cube_limit",
-    "crawford_double",
-    "beaver_in_match",
-    "beaver_not_allowed",
-    "winner_mismatch",
-    "points_mismatch",
-    "result",
-    "unfinished",
-    "score_line",
-    "crawford_mark",
-    "after_match_end",
-];
+/// Every kind of finding, replay's and the match audit's; `summary.csv`
+/// lists them in this order, and `bg_games.csv` writes their names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FindingKind {
+    IllegalPlay,
+    UnreadableLine,
+    UnrecordedPlay,
+    TurnOrder,
+    AfterGameEnd,
+    CubeUnanswered,
+    CubeAccess,
+    CubeValue,
+    CubeLimit,
+    CrawfordDouble,
+    BeaverInMatch,
+    BeaverNotAllowed,
+    WinnerMismatch,
+    PointsMismatch,
+    Result,
+    Unfinished,
+    ScoreLine,
+    CrawfordMark,
+    AfterMatchEnd,
+}
+
+impl FindingKind {
+    pub const ALL: [FindingKind; 19] = [
+        FindingKind::IllegalPlay,
+        FindingKind::UnreadableLine,
+        FindingKind::UnrecordedPlay,
+        FindingKind::TurnOrder,
+        FindingKind::AfterGameEnd,
+        FindingKind::CubeUnanswered,
+        FindingKind::CubeAccess,
+        FindingKind::CubeValue,
+        FindingKind::CubeLimit,
+        FindingKind::CrawfordDouble,
+        FindingKind::BeaverInMatch,
+        FindingKind::BeaverNotAllowed,
+        FindingKind::WinnerMismatch,
+        FindingKind::PointsMismatch,
+        FindingKind::Result,
+        FindingKind::Unfinished,
+        FindingKind::ScoreLine,
+        FindingKind::CrawfordMark,
+        FindingKind::AfterMatchEnd,
+    ];
+
+    /// The snake_case name the reports write.
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::IllegalPlay => "illegal_play",
+            FindingKind::UnreadableLine => "unreadable_line",
+            FindingKind::UnrecordedPlay => "unrecorded_play",
+            FindingKind::TurnOrder => "turn_order",
+            FindingKind::AfterGameEnd => "after_game_end",
+            FindingKind::CubeUnanswered => "cube_unanswered",
+            FindingKind::CubeAccess => "cube_access",
+            FindingKind::CubeValue => "cube_value",
+            FindingKind::CubeLimit => "cube_limit",
+            FindingKind::CrawfordDouble => "crawford_double",
+            FindingKind::BeaverInMatch => "beaver_in_match",
+            FindingKind::BeaverNotAllowed => "beaver_not_allowed",
+            FindingKind::WinnerMismatch => "winner_mismatch",
+            FindingKind::PointsMismatch => "points_mismatch",
+            FindingKind::Result => "result",
+            FindingKind::Unfinished => "unfinished",
+            FindingKind::ScoreLine => "score_line",
+            FindingKind::CrawfordMark => "crawford_mark",
+            FindingKind::AfterMatchEnd => "after_match_end",
+        }
+    }
+}
 
 /// A deviation from the rules or from the record's own claims.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
-    /// A snake_case kind for counting (`illegal_play`, `cube_access`...).
-    pub kind: &'static str,
+    pub kind: FindingKind,
     /// Line (`.mat`) or node (SGF) where it was seen.
     pub line: u32,
     pub text: String,
@@ -193,7 +242,7 @@ pub fn replay_game(
         if let (Some(at), false) = (rp.over_at, is_result) {
             rp.find(
                 line,
-                "after_game_end",
+                FindingKind::AfterGameEnd,
                 format!("an action after the game ended (line {at})"),
             );
             continue;
@@ -266,7 +315,7 @@ impl Replay {
         };
         for (line, why) in &game.unread {
             r.findings.push(Finding {
-                kind: "unreadable_line",
+                kind: FindingKind::UnreadableLine,
                 line: *line,
                 text: why.clone(),
             });
@@ -287,7 +336,7 @@ impl Replay {
     }
 
     /// Records a finding of `kind` at `line`.
-    fn find(&mut self, line: u32, kind: &'static str, text: String) {
+    fn find(&mut self, line: u32, kind: FindingKind, text: String) {
         self.r.findings.push(Finding { kind, line, text });
     }
 
@@ -360,7 +409,7 @@ impl Replay {
         let checked = if self.board_known {
             check_play(&self.r.board, p, dice, steps)
         } else {
-            Err(crate::bg::moves::Illegal {
+            Err(crate::bg::position::moves::Illegal {
                 kind: "unchecked",
                 why: String::new(),
             })
@@ -375,7 +424,7 @@ impl Replay {
                 self.r.illegal_plays += 1;
                 self.find(
                     line,
-                    "illegal_play",
+                    FindingKind::IllegalPlay,
                     format!(
                         "play {} by player {p}, {}{}: '{}' is illegal: {} ({})",
                         self.r.plays, dice.0, dice.1, text, e.why, e.kind
@@ -412,7 +461,7 @@ impl Replay {
         self.board_known = false;
         self.find(
             line,
-            "unrecorded_play",
+            FindingKind::UnrecordedPlay,
             format!(
                 "play {} by player {p}, {}{}: the record writes '????' instead of the play; later plays are not checked",
                 self.r.plays, dice.0, dice.1
@@ -427,28 +476,28 @@ impl Replay {
         if let Some((d, _)) = self.pending {
             self.find(
                 line,
-                "cube_unanswered",
+                FindingKind::CubeUnanswered,
                 format!("double while the double by player {d} is not answered"),
             );
         }
         if self.r.cube_owner == Some(1 - p) {
             self.find(
                 line,
-                "cube_access",
+                FindingKind::CubeAccess,
                 format!("player {p} doubles but the opponent owns the cube"),
             );
         }
         if self.rules.crawford_game {
             self.find(
                 line,
-                "crawford_double",
+                FindingKind::CrawfordDouble,
                 format!("player {p} doubles in the Crawford game"),
             );
         }
         if self.last_roller == Some(p) {
             self.find(
                 line,
-                "turn_order",
+                FindingKind::TurnOrder,
                 format!("player {p} doubles after their own roll, not before it"),
             );
         }
@@ -456,14 +505,14 @@ impl Replay {
         if value != 0 && value != new {
             self.find(
                 line,
-                "cube_value",
+                FindingKind::CubeValue,
                 format!("doubles to {value}, but the cube is at {}", self.r.cube),
             );
         }
         if new > self.rules.limit {
             self.find(
                 line,
-                "cube_limit",
+                FindingKind::CubeLimit,
                 format!("doubles to {new}, over the cube limit {}", self.rules.limit),
             );
         }
@@ -494,7 +543,7 @@ impl Replay {
             _ => {
                 self.find(
                     line,
-                    "cube_unanswered",
+                    FindingKind::CubeUnanswered,
                     format!("player {p} beavers with no double or beaver to answer"),
                 );
                 return;
@@ -503,27 +552,27 @@ impl Replay {
         if !self.rules.money {
             self.find(
                 line,
-                "beaver_in_match",
+                FindingKind::BeaverInMatch,
                 format!("player {p} beavers in match play, where beavers are not allowed"),
             );
         } else if !self.rules.beavers {
             self.find(
                 line,
-                "beaver_not_allowed",
+                FindingKind::BeaverNotAllowed,
                 format!("player {p} beavers, but the Beaver tag is off"),
             );
         }
         if value != 0 && value != new {
             self.find(
                 line,
-                "cube_value",
+                FindingKind::CubeValue,
                 format!("beavers to {value}, but the cube goes to {new}"),
             );
         }
         if new > self.rules.limit {
             self.find(
                 line,
-                "cube_limit",
+                FindingKind::CubeLimit,
                 format!("beavers to {new}, over the cube limit {}", self.rules.limit),
             );
         }
@@ -546,7 +595,7 @@ impl Replay {
             }
             _ => self.find(
                 line,
-                "cube_unanswered",
+                FindingKind::CubeUnanswered,
                 format!("player {player} takes with no double to answer"),
             ),
         }
@@ -564,7 +613,7 @@ impl Replay {
             }
             _ => self.find(
                 line,
-                "cube_unanswered",
+                FindingKind::CubeUnanswered,
                 format!("player {player} drops with no double to answer"),
             ),
         }
@@ -573,7 +622,7 @@ impl Replay {
     /// The record's `Wins` line, kept as its claim (a second one is a finding).
     fn wins(&mut self, line: u32, player: usize, points: u32) {
         if self.r.recorded.is_some() {
-            self.find(line, "result", "a second 'Wins' line".into());
+            self.find(line, FindingKind::Result, "a second 'Wins' line".into());
         }
         self.r.recorded = Some((player, points));
     }
@@ -587,7 +636,7 @@ impl Replay {
             // winner's column; the `Wins` line names the winner.
             if lp != wp {
                 r.findings.push(Finding {
-                    kind: "result",
+                    kind: FindingKind::Result,
                     line: 0,
                     text: format!(
                         "'Losses {lp}' by player {loser} does not match 'Wins {wp}' by player {winner}"
@@ -638,16 +687,19 @@ fn start_roll(
     p: usize,
     pending: &mut Option<(usize, u32)>,
     last_roller: &mut Option<usize>,
-) -> Vec<(&'static str, String)> {
+) -> Vec<(FindingKind, String)> {
     let mut out = Vec::new();
     if let Some((doubler, _)) = pending.take() {
         out.push((
-            "cube_unanswered",
+            FindingKind::CubeUnanswered,
             format!("a roll while the double by player {doubler} is not answered"),
         ));
     }
     if *last_roller == Some(p) {
-        out.push(("turn_order", format!("player {p} rolls twice in a row")));
+        out.push((
+            FindingKind::TurnOrder,
+            format!("player {p} rolls twice in a row"),
+        ));
     }
     *last_roller = Some(p);
     out
@@ -676,7 +728,7 @@ fn judge_result(
             // Not over on the board: the loser resigned (or lost on time).
             if pending.is_some() {
                 find(
-                    "cube_unanswered",
+                    FindingKind::CubeUnanswered,
                     "the game ends with a double not answered".into(),
                 );
             }
@@ -691,7 +743,7 @@ fn judge_result(
             let whole = pts % c == 0 && (1..=3).contains(&(pts / c));
             if !whole && !capped(w, pts, 3 * c) {
                 find(
-                    "result",
+                    FindingKind::Result,
                     format!(
                         "resignation for {pts} point(s) with the cube at {c}: not 1, 2 or 3 times the cube"
                     ),
@@ -699,11 +751,11 @@ fn judge_result(
             }
         }
         (Ending::Unfinished, None) => find(
-            "unfinished",
+            FindingKind::Unfinished,
             "the record stops before the game is decided and no result is written".into(),
         ),
         (_, None) => find(
-            "result",
+            FindingKind::Result,
             format!(
                 "no 'Wins' line; the game ended by {} for player {}",
                 r.ending.name(),
@@ -713,7 +765,7 @@ fn judge_result(
         (_, Some((w, pts))) => {
             if Some(w) != r.winner {
                 find(
-                    "winner_mismatch",
+                    FindingKind::WinnerMismatch,
                     format!(
                         "the record says player {w} wins, but player {} won by {}",
                         r.winner.unwrap_or_default(),
@@ -722,7 +774,7 @@ fn judge_result(
                 );
             } else if Some(pts) != r.points && !capped(w, pts, r.points.unwrap_or(0)) {
                 find(
-                    "points_mismatch",
+                    FindingKind::PointsMismatch,
                     format!(
                         "the record says {pts} point(s), but a {} with the cube at {} is worth {}",
                         r.ending.name(),
@@ -842,7 +894,7 @@ mod tests {
         assert_eq!(r.points, Some(1));
         assert!(r.findings.is_empty(), "{:?}", r.findings);
         let r = replay_game(&last_roll(2), money(true), false, KeepCube::None);
-        assert_eq!(r.findings[0].kind, "points_mismatch");
+        assert_eq!(r.findings[0].kind, FindingKind::PointsMismatch);
     }
 
     #[test]
@@ -881,7 +933,7 @@ mod tests {
             ),
         );
         let r = replay_game(&g, money(false), false, KeepCube::None);
-        let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind).collect();
-        assert!(kinds.contains(&"cube_access"), "{kinds:?}");
+        let kinds: Vec<FindingKind> = r.findings.iter().map(|f| f.kind).collect();
+        assert!(kinds.contains(&FindingKind::CubeAccess), "{kinds:?}");
     }
 }

@@ -50,7 +50,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bg::board::{Board, BAR, CHECKERS};
+use crate::bg::position::board::{Board, BAR, CHECKERS};
 
 /// Home points a bearoff position spreads over.
 pub const POINTS: usize = 6;
@@ -648,7 +648,7 @@ mod tests {
     /// `moves::legal_plays` does, for every roll of every sixth position.
     #[test]
     fn move_generator_agrees_with_legal_plays() {
-        use crate::bg::moves::legal_plays;
+        use crate::bg::position::moves::legal_plays;
         for i in (1..POSITIONS).step_by(6) {
             let a = OneSided::points(i);
             let mut board = Board::empty();

@@ -33,7 +33,7 @@ pub struct Met {
 pub fn kazaross_xg2() -> &'static Met {
     static MET: OnceLock<Met> = OnceLock::new();
     MET.get_or_init(|| {
-        Met::from_xml(include_str!("../../data/met/Kazaross-XG2.xml"))
+        Met::from_xml(include_str!("../../../data/met/Kazaross-XG2.xml"))
             .expect("the shipped Kazaross-XG2 table reads")
     })
 }

@@ -9,8 +9,8 @@
 //! possible (all four moves of doubles), and when only one die can be used
 //! the larger must be used if it can.
 
-use crate::bg::board::{Board, BAR};
-use crate::bg::record::{Step, BAR_POINT, OFF_POINT};
+use crate::bg::game::record::{Step, BAR_POINT, OFF_POINT};
+use crate::bg::position::board::{Board, BAR};
 
 /// One checker moved by one die, in board indices: `from` 0..=23 or
 /// [`BAR`], `to` `None` when borne off.

@@ -23,7 +23,7 @@
 //! Both hold six nets in the order contact, race, crashed, then the three
 //! pruning nets, which recount does not use.
 
-use crate::bg::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
+use crate::bg::eval::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
 use std::path::Path;
 
 /// `exp(k / 10) / 10` for k = 0..99, rounded to `f32` as gnubg's table of
@@ -130,7 +130,7 @@ impl std::fmt::Display for WeightsError {
 }
 
 /// gnubg's `gnubg.wd` (1.1.0a16), built in: `data/gnubg/README.md`.
-pub(crate) static EMBEDDED_WD: &[u8] = include_bytes!("../../data/gnubg/gnubg.wd");
+pub(crate) static EMBEDDED_WD: &[u8] = include_bytes!("../../../data/gnubg/gnubg.wd");
 
 /// Where the built-in nets came from, for [`Weights::source`].
 pub const EMBEDDED_SOURCE: &str = "built-in gnubg.wd (gnubg 1.1.0a16)";

@@ -2,12 +2,14 @@
 //! them at 0-ply: in money play Janowski's live-cube equity mixed with the
 //! dead-cube equity by the cube efficiency; in match play the same idea in
 //! match winning chances, with cash points worked back through the cube
-//! levels from a match equity table ([`crate::bg::met`]). Then the no double /
+//! levels from a match equity table ([`crate::bg::cube::met`]). Then the no double /
 //! double, take / double, pass equities per unit cube, the proper action in
 //! gnubg's words, and the beaver and raccoon options of seed
 //! `backgammon-cube-beavers-raccoons.txt`.
 
-use crate::bg::met::Met;
+pub mod met;
+
+use crate::bg::cube::met::Met;
 
 /// Cubeless probabilities for the player on roll, in GNU Backgammon's
 /// order: win, win gammon, win backgammon, lose gammon, lose backgammon.

@@ -35,7 +35,7 @@
 //! Everything is computed with 32-bit masks over the points and no
 //! allocation, since this runs on every position of large archives.
 
-use crate::bg::board::{Board, BAR};
+use crate::bg::position::board::{Board, BAR};
 
 /// One side's features; see the module documentation for the readings of
 /// the seed `backgammon-program-board-evaluation.txt`.

@@ -2,7 +2,7 @@
 //! Backgammon SGF file says, before any replay: the match's tags, and per
 //! game the score line and the list of actions as the players wrote them.
 
-use crate::bg::board::Board;
+use crate::bg::position::board::Board;
 
 /// One checker step of a play, in the mover's own numbering as match files
 /// write it: `25` is the bar, `0` is off, `1..=24` the mover's points.

@@ -70,9 +70,9 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use crate::bg::bearoff::{for_each_play, OneSided, ROLLS};
-use crate::bg::board::{Board, BAR};
 use crate::bg::cube::{two_sided_efficiency, Owner};
+use crate::bg::eval::bearoff::{for_each_play, OneSided, ROLLS};
+use crate::bg::position::board::{Board, BAR};
 
 /// Length of the file header.
 pub const HEADER_LEN: usize = 40;
@@ -228,7 +228,7 @@ impl TwoSided {
     /// The moves are precomputed as, per one-sided position and roll, the
     /// list of distinct resulting positions; the table is then 855,000
     /// maxima over those lists. Takes about a quarter of a second in
-    /// release mode, on one thread (see [`super::bearoff::one_sided`] for why not rayon).
+    /// release mode, on one thread (see [`crate::bg::eval::bearoff::one_sided`] for why not rayon).
     pub fn build() -> TwoSided {
         const N: usize = SIDE_POSITIONS;
         // Results of each position's plays, by roll: `children[starts[p ·
@@ -460,7 +460,7 @@ impl TwoSided {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bg::ids::board_from_position_id;
+    use crate::bg::position::ids::board_from_position_id;
     use std::path::PathBuf;
 
     fn db() -> &'static TwoSided {

@@ -1,0 +1,9 @@
+//! A backgammon position: the board ([`board`]), the legal plays of a roll
+//! ([`moves`]), GNU Backgammon's Position ID / Match ID and eXtreme
+//! Gammon's XGID ([`ids`]), and the board features of an early program
+//! ([`features`], after seed `backgammon-program-board-evaluation.txt`).
+
+pub mod board;
+pub mod features;
+pub mod ids;
+pub mod moves;
