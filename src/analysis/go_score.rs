@@ -67,6 +67,10 @@ pub struct Scored {
     pub scores: Option<([f64; 7], f64)>,
     /// A winner flip whose count is RE's margin for the other colour.
     pub same_margin_flip: bool,
+    /// With `--agrees-if`, for a mismatch: whether one change explains it.
+    pub agrees_if: Option<bool>,
+    /// The estimator left some stone doubtful.
+    pub doubtful: bool,
     /// A mismatch whose RE is the count with a surely dead chain left on
     /// the board (`dead_left_on_board`).
     pub dead_left: bool,
@@ -104,6 +108,8 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
                 dead_source: DeadSource::None,
                 scores: None,
                 same_margin_flip: false,
+                agrees_if: None,
+                doubtful: false,
                 dead_left: false,
                 split_vote: None,
             };
@@ -205,6 +211,10 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         );
     }
     row.verdict = verdict;
+    let (agrees_if, doubtful) = (
+        row.agrees_if_one_change,
+        row.doubtful_stones.is_some_and(|n| n > 0),
+    );
     Scored {
         row,
         verdict,
@@ -212,6 +222,8 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         scores: Some((scores, declared)),
         same_margin_flip: verdict == Verdict::WinnerFlip
             && for_the_other_colour(&result, w, margin),
+        agrees_if,
+        doubtful,
         dead_left,
         split_vote: d.vote.as_ref().map(Tally::split),
     }
@@ -310,10 +322,10 @@ impl ScoreStats {
             .iter()
             .position(|v| *v == s.verdict)
             .unwrap_or(0)] = 1;
-        t.agrees_if_one_change = (s.row.agrees_if_one_change == Some(true)) as u64;
-        t.agrees_if_tried = s.row.agrees_if_one_change.is_some() as u64;
+        t.agrees_if_one_change = (s.agrees_if == Some(true)) as u64;
+        t.agrees_if_tried = s.agrees_if.is_some() as u64;
         t.mismatch_doubtful = (matches!(s.verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
-            && s.row.doubtful_stones.is_some_and(|n| n > 0)) as u64;
+            && s.doubtful) as u64;
         t.winner_flip_same_margin = s.same_margin_flip as u64;
         t.mismatch_dead_left = s.dead_left as u64;
         if let Some(split) = s.split_vote {
@@ -382,10 +394,10 @@ impl ScoreStats {
             rows.push(audit("votes_held", self.votes_held));
             rows.push(audit("votes_split", self.votes_split));
         }
-        for (i, name) in ["markup", "estimate", "none"].iter().enumerate() {
+        for (i, source) in DeadSource::ALL.iter().enumerate() {
             rows.push(SummaryRow {
                 metric: "dead_source",
-                name,
+                name: source.name(),
                 games: self.dead_sources[i],
                 ..SummaryRow::default()
             });

@@ -5,6 +5,7 @@ use crate::go::board::{Board, Color};
 use crate::go::endgame::move_values::{fmt_value, ZoneType};
 use crate::go::endgame::position::{
     game_zones, line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings,
+    ZoneStatus,
 };
 use crate::go::game::Game;
 use crate::go::replay::sgf_point;
@@ -60,13 +61,13 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
     };
     match &z.outcome {
         Outcome::Territory(c) => {
-            row.status = "territory";
+            row.status = ZoneStatus::Territory;
             let n = signed(*c, z.zone.points.len() as i32);
             (row.black_count, row.white_count) = (Some(n), Some(n));
             row.zone_type = "settled";
         }
         Outcome::TooLarge => {
-            row.status = "not_searched";
+            row.status = ZoneStatus::NotSearched;
             row.reason = format!(
                 "{} empty points in {} (limits: --zone-max-empty, --zone-max-points)",
                 z.zone.empties,
@@ -74,7 +75,7 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
             );
         }
         Outcome::Budget(n) => {
-            row.status = "not_searched";
+            row.status = ZoneStatus::NotSearched;
             row.reason = format!("search stopped after {n} nodes (--zone-budget)");
         }
         Outcome::Solved {
@@ -82,7 +83,7 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
             white,
             values,
         } => {
-            row.status = "solved";
+            row.status = ZoneStatus::Solved;
             row.black_count = Some(black.count);
             row.white_count = Some(white.count);
             row.black_sequence = z.line_text(b, &black.line, Color::Black);
@@ -150,7 +151,7 @@ impl PositionZones {
         if self.zones.is_empty() {
             // Nothing left to play: one row carries the position's counts.
             return vec![GoZoneRow {
-                status: "no_zone",
+                status: ZoneStatus::NoZone,
                 reason: "every point is a safe stone or settled territory".into(),
                 ..position_row(&ctx)
             }];
@@ -165,19 +166,28 @@ impl PositionZones {
 
 /// The `go_zones.csv` rows of a computed game (one row saying why, for a
 /// game too short for the move asked for).
-pub fn zone_rows(origin: &Origin, index: u32, g: &Game, zs: &ZoneSettings) -> Vec<GoZoneRow> {
+pub fn zone_rows(
+    origin: &Origin,
+    index: u32,
+    g: &Game,
+    zs: &ZoneSettings,
+) -> (Vec<GoZoneRow>, ZoneStats) {
     match (&g.snapshot, &g.end) {
         (Some(Ok(at)), Some(end)) => {
-            game_zones(at, &end.settlement, g.replay.captures, zs).rows(origin, index, zs.timing)
+            let pz = game_zones(at, &end.settlement, g.replay.captures, zs);
+            (pz.rows(origin, index, zs.timing), ZoneStats::of(&pz))
         }
-        (Some(Err(reason)), _) => vec![GoZoneRow {
-            source: origin.path.clone(),
-            member: origin.member.clone().unwrap_or_default(),
-            game: index,
-            status: "not_searched",
-            reason: reason.clone(),
-            ..Default::default()
-        }],
+        (Some(Err(reason)), _) => {
+            let row = GoZoneRow {
+                source: origin.path.clone(),
+                member: origin.member.clone().unwrap_or_default(),
+                game: index,
+                status: ZoneStatus::NotSearched,
+                reason: reason.clone(),
+                ..Default::default()
+            };
+            (vec![row], ZoneStats::counting(ZoneStatus::NotSearched))
+        }
         _ => unreachable!("a game's snapshot and end are computed when zones are asked for"),
     }
 }
@@ -185,24 +195,23 @@ pub fn zone_rows(origin: &Origin, index: u32, g: &Game, zs: &ZoneSettings) -> Ve
 /// Zone totals of a run (`summary.csv`: `go_zone_status`, `go_zone_type`).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ZoneStats {
-    /// By [`ZoneStats::STATUSES`].
+    /// By [`ZoneStatus::ALL`].
     pub status: [u64; 4],
     /// Solved zones by type, in [`ZoneType::ALL`] order.
     pub types: [u64; 5],
 }
 
 impl ZoneStats {
-    pub const STATUSES: [&'static str; 4] = ["solved", "territory", "not_searched", "no_zone"];
-
-    /// The totals of one position's rows.
-    pub fn of(rows: &[GoZoneRow]) -> ZoneStats {
+    /// The totals of one position analysed.
+    pub fn of(pz: &PositionZones) -> ZoneStats {
+        if pz.zones.is_empty() {
+            return ZoneStats::counting(ZoneStatus::NoZone);
+        }
         let mut s = ZoneStats::default();
-        for r in rows {
-            if let Some(i) = Self::STATUSES.iter().position(|&n| n == r.status) {
-                s.status[i] += 1;
-            }
-            if r.status == "solved" {
-                if let Some(i) = ZoneType::ALL.iter().position(|t| t.name() == r.zone_type) {
+        for z in &pz.zones {
+            s.status[z.outcome.status() as usize] += 1;
+            if let Outcome::Solved { values, .. } = &z.outcome {
+                if let Some(i) = ZoneType::ALL.iter().position(|t| *t == values.zone_type) {
                     s.types[i] += 1;
                 }
             }
@@ -210,12 +219,19 @@ impl ZoneStats {
         s
     }
 
+    /// One row of `status`.
+    fn counting(status: ZoneStatus) -> ZoneStats {
+        let mut s = ZoneStats::default();
+        s.status[status as usize] = 1;
+        s
+    }
+
     pub fn rows(&self) -> Vec<SummaryRow> {
         let row = SummaryRow::count;
-        let mut out: Vec<SummaryRow> = Self::STATUSES
+        let mut out: Vec<SummaryRow> = ZoneStatus::ALL
             .iter()
             .zip(self.status)
-            .map(|(n, z)| row("go_zone_status", n, z))
+            .map(|(n, z)| row("go_zone_status", n.name(), z))
             .collect();
         out.extend(
             ZoneType::ALL

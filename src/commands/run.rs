@@ -195,11 +195,11 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         ..Tally::default()
     };
     if let Some(zs) = &settings.zones {
-        let zone_rows = zone_rows(&unit.origin, unit.game, &game, zs);
+        let (zone_rows, zones) = zone_rows(&unit.origin, unit.game, &game, zs);
         for row in &zone_rows {
             rows.push(Table::GoZones, row);
         }
-        tally.zones = ZoneStats::of(&zone_rows);
+        tally.zones = zones;
     }
     if settings.scores {
         let scored = go_score(&unit.origin, unit.game, &game, &settings.score);

@@ -2,6 +2,7 @@
 
 use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
+use crate::go::endgame::position::ZoneStatus;
 use crate::go::record::result::EndKind;
 use crate::go::rules::RulesSource;
 use crate::ingest::Stage;
@@ -157,7 +158,7 @@ pub struct GoZoneRow {
     pub empty_points: u32,
     /// `solved`, `territory` (fenced by one colour: nothing to play) or
     /// `not_searched` (see `reason`).
-    pub status: &'static str,
+    pub status: ZoneStatus,
     pub reason: String,
     /// Counts of the black and white followers (Black's points minus
     /// White's in the zone).

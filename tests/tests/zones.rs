@@ -264,7 +264,10 @@ fn a_given_sequence_that_is_not_best_play_is_flagged() {
         member: None,
     };
     let rows = pz.rows(&origin, 1, false);
-    let row = rows.iter().find(|r| r.status == "solved").unwrap();
+    let row = rows
+        .iter()
+        .find(|r| r.status == recount::go::endgame::position::ZoneStatus::Solved)
+        .unwrap();
     assert_eq!(row.given_black_sequence, "B[ca] W[da]");
     assert_eq!(row.given_black_count, Some(0));
     assert_eq!(

@@ -44,6 +44,19 @@ pub enum DeadSource {
     None,
 }
 
+impl DeadSource {
+    pub const ALL: [DeadSource; 3] = [DeadSource::Markup, DeadSource::Estimate, DeadSource::None];
+
+    /// The name the reports write.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadSource::Markup => "markup",
+            DeadSource::Estimate => "estimate",
+            DeadSource::None => "none",
+        }
+    }
+}
+
 /// The `--dead-stones` policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DeadPolicy {

@@ -64,6 +64,40 @@ pub enum Moment {
     FromEnd(u32),
 }
 
+/// A zone's status in the reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneStatus {
+    /// Searched to the end: both followers known.
+    #[default]
+    Solved,
+    /// Fenced by one colour, no stone inside.
+    Territory,
+    /// Over a limit, or the game has no position at the move asked for.
+    NotSearched,
+    /// The position has no zone left (its one row carries the counts).
+    NoZone,
+}
+
+impl ZoneStatus {
+    pub const ALL: [ZoneStatus; 4] = [
+        ZoneStatus::Solved,
+        ZoneStatus::Territory,
+        ZoneStatus::NotSearched,
+        ZoneStatus::NoZone,
+    ];
+
+    /// The name the reports write.
+    pub fn name(self) -> &'static str {
+        match self {
+            ZoneStatus::Solved => "solved",
+            ZoneStatus::Territory => "territory",
+            ZoneStatus::NotSearched => "not_searched",
+            ZoneStatus::NoZone => "no_zone",
+        }
+    }
+}
+
 /// What became of one zone.
 #[derive(Debug, Clone)]
 pub enum Outcome {
@@ -85,6 +119,17 @@ pub struct ZoneResult {
     pub outcome: Outcome,
     pub nodes: u64,
     pub micros: u128,
+}
+
+impl Outcome {
+    /// The status the reports give this outcome.
+    pub fn status(&self) -> ZoneStatus {
+        match self {
+            Outcome::Territory(_) => ZoneStatus::Territory,
+            Outcome::Solved { .. } => ZoneStatus::Solved,
+            Outcome::TooLarge | Outcome::Budget(_) => ZoneStatus::NotSearched,
+        }
+    }
 }
 
 impl ZoneResult {
