@@ -3,15 +3,19 @@
 
 use crate::analysis::go_score::{go_score, ScoreSettings, RULE_SET_INTERPRETATIONS};
 use crate::commands::{read_game, InputError};
-use crate::go::board::Color;
+use crate::go::board::{Board, Color};
 use crate::go::dead::decide::DeadSettings;
+use crate::go::dead::decide::DeadStones;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
-use crate::go::game::{Game, GameSettings};
+use crate::go::game::{End, Game, GameSettings};
 use crate::go::replay::{chain_label, sgf_letter, sgf_point};
 use crate::go::rules::Preset;
+use crate::go::score::Counts;
 use crate::go::score::{count, count_points, fmt_points, handicap_bonus, points, traditional};
 use crate::go::settle::PointKind;
+use crate::go::settle::Settlement;
 use crate::ingest::Origin;
+use crate::report::GoScoreRow;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -53,14 +57,25 @@ pub fn explain(
         member: None,
     };
     let scored = go_score(&origin, index, &game, settings);
-    let (record, replayed, used, counts) =
-        (&game.record, &game.replay, game.rules_used, game.counts);
     let end = game.end.as_ref().expect("explain settles every game");
-    let (dead, s, source) = (&end.dead, &end.settlement, end.dead.source);
-    let board = &replayed.board;
-    let game = index;
+    let (board, s, counts) = (&game.replay.board, &end.settlement, game.counts);
     let mut out = String::new();
     let w = &mut out;
+    write_header(w, path, index, &game, end);
+    write_board(w, board, s);
+    write_totals(w, board, s, &counts);
+    write_interpretations(w, s, &counts, &scored.row);
+    write_verdict(w, game.rules_used.preset, &scored.row);
+    if end.dead.source == DeadSource::Estimate {
+        write_estimate_notes(w, board, s, &end.dead);
+    }
+    Ok(out)
+}
+
+/// The game, its rules, and where its dead stones came from.
+fn write_header(w: &mut String, path: &Path, game: u32, g: &Game, end: &End) {
+    let (record, counts, used) = (&g.record, g.counts, g.rules_used);
+    let (dead, source) = (&end.dead, end.dead.source);
     let _ = writeln!(
         w,
         "{} game {game}: {} (B) vs {} (W), RE[{}], RU[{}] -> {}",
@@ -88,6 +103,10 @@ pub fn explain(
         counts.handicap
     );
     let _ = writeln!(w);
+}
+
+/// The settled board, with its legend.
+fn write_board(w: &mut String, board: &Board, s: &Settlement) {
     let letters: String = (0..board.width())
         .map(|x| format!(" {}", sgf_letter(x)))
         .collect();
@@ -114,6 +133,11 @@ pub fn explain(
     }
     let _ = writeln!(w, "{LEGEND}");
     let _ = writeln!(w);
+}
+
+/// Each side's totals, and the points the settling had to decide: false
+/// eyes, unclosed boundaries, the must-fill rule.
+fn write_totals(w: &mut String, board: &Board, s: &Settlement, counts: &Counts) {
     let _ = writeln!(w, "                 Black  White");
     let row = |w: &mut String, name: &str, b: u32, wh: u32| {
         let _ = writeln!(w, "{name:<16} {b:>5}  {wh:>5}");
@@ -194,8 +218,12 @@ pub fn explain(
         }
     }
     let _ = writeln!(w);
-    let [cb, cw] = count_points(s, &counts);
-    let _ = writeln!(w, "count        B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
+}
+
+/// The arithmetic of every interpretation.
+fn write_interpretations(w: &mut String, s: &Settlement, counts: &Counts, row: &GoScoreRow) {
+    let [cb, cw] = count_points(s, counts);
+    let _ = writeln!(w, "count         B {cb} (territory {} + seki eyes {} + captures {} + dead {}) - W {cw} - komi {} = {}",
         s.territory[0], s.seki_eyes[0], counts.captures[0], s.dead[1], fmt_points(counts.komi), fmt_points(cb as f64 - cw as f64 - counts.komi));
     for preset in RULE_SET_INTERPRETATIONS {
         let (name, r) = (preset.name(), preset.rules());
@@ -203,7 +231,7 @@ pub fn explain(
         let bonus = handicap_bonus(&r, counts.handicap);
         let _ = writeln!(
             w,
-            "{name:<12} B {} - W {} - komi {} - handicap bonus {} = {}",
+            "{name:<13} B {} - W {} - komi {} - handicap bonus {} = {}",
             fmt_points(b),
             fmt_points(wh),
             fmt_points(counts.komi),
@@ -211,17 +239,20 @@ pub fn explain(
             fmt_points(b - wh - counts.komi - bonus)
         );
     }
-    let row = &scored.row;
     if let (Some(lb), Some(lw), Some(ss)) = (row.song_lu_black, row.song_lu_white, row.song_score) {
-        let _ = writeln!(w, "song         Lu B {lb} + chips {} - (Lu W {lw} + chips {}) = {ss} ({} {}); with komi {}",
+        let _ = writeln!(w, "song          Lu B {lb} + chips {} - (Lu W {lw} + chips {}) = {ss} ({} {}); with komi {}",
             row.song_chips_black.unwrap_or(0), row.song_chips_white.unwrap_or(0), row.song_term_zh, row.song_term_en, fmt_points(ss as f64 - counts.komi));
     }
-    let _ = writeln!(w, "traditional  {}", traditional(count(s, &counts)));
+    let _ = writeln!(w, "traditional   {}", traditional(count(s, counts)));
     let _ = writeln!(w);
+}
+
+/// The audit's verdict, and the single change that would reconcile it.
+fn write_verdict(w: &mut String, rules: Preset, row: &GoScoreRow) {
     let _ = writeln!(
         w,
         "verdict ({} rules): {:?} {}",
-        used.preset, row.verdict, row.reason
+        rules, row.verdict, row.reason
     );
     match row.agrees_if_one_change {
         Some(true) => {
@@ -235,84 +266,86 @@ pub fn explain(
         }
         None => {}
     }
-    if source == DeadSource::Estimate {
-        let hopeless = hopeless_chains(board);
-        if !hopeless.is_empty() {
+}
+
+/// What the estimator decided beyond the playouts: hopeless chains, its
+/// corrections, coin flips and the fights read out.
+fn write_estimate_notes(w: &mut String, board: &Board, s: &Settlement, dead: &DeadStones) {
+    let hopeless = hopeless_chains(board);
+    if !hopeless.is_empty() {
+        let _ = writeln!(
+            w,
+            "in atari with no way out (dead whatever the playouts say):"
+        );
+        for (c, point, n) in hopeless {
+            let _ = writeln!(w, "  {}", chain_label(c, point, n));
+        }
+    }
+    if !dead.notes.open_area.is_empty() {
+        let _ = writeln!(
+            w,
+            "taken off beside an open area (a finished game leaves none between the colours):"
+        );
+        for c in &dead.notes.open_area {
+            let _ = writeln!(w, "  {}", c.describe());
+        }
+    }
+    if !dead.notes.bent_four.is_empty() {
+        let _ = writeln!(
+            w,
+            "taken off as a bent four in the corner (dead under Japanese rules; a ko the attacker starts once no threat is left):"
+        );
+        for b in &dead.notes.bent_four {
+            let _ = writeln!(w, "  {}", b.describe());
+        }
+    }
+    if !dead.notes.seki_races.is_empty() {
+        let _ = writeln!(
+            w,
+            "kept alive in a seki (an eyeless race neither side wins, even moving first):"
+        );
+        for r in &dead.notes.seki_races {
+            let _ = writeln!(w, "  {}", r.describe());
+        }
+    }
+    // Whether the chain through a point is counted dead in the end
+    // (the corrections after the playouts may revive a chain).
+    let counted_dead =
+        |(x, y): (u8, u8)| matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
+    if let Some(own) = &dead.ownership {
+        let flips = doubtful_chains(board, own);
+        if !flips.is_empty() {
             let _ = writeln!(
                 w,
-                "in atari with no way out (dead whatever the playouts say):"
+                "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):"
             );
-            for (c, point, n) in hopeless {
-                let _ = writeln!(w, "  {}", chain_label(c, point, n));
-            }
-        }
-        if !dead.notes.open_area.is_empty() {
-            let _ = writeln!(
-                w,
-                "taken off beside an open area (a finished game leaves none between the colours):"
-            );
-            for c in &dead.notes.open_area {
-                let _ = writeln!(w, "  {}", c.describe());
-            }
-        }
-        if !dead.notes.bent_four.is_empty() {
-            let _ = writeln!(
-                w,
-                "taken off as a bent four in the corner (dead under Japanese rules; a ko the attacker starts once no threat is left):"
-            );
-            for b in &dead.notes.bent_four {
-                let _ = writeln!(w, "  {}", b.describe());
-            }
-        }
-        if !dead.notes.seki_races.is_empty() {
-            let _ = writeln!(
-                w,
-                "kept alive in a seki (an eyeless race neither side wins, even moving first):"
-            );
-            for r in &dead.notes.seki_races {
-                let _ = writeln!(w, "  {}", r.describe());
-            }
-        }
-        // Whether the chain through a point is counted dead in the end
-        // (the corrections after the playouts may revive a chain).
-        let counted_dead =
-            |(x, y): (u8, u8)| matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
-        if let Some(own) = &dead.ownership {
-            let flips = doubtful_chains(board, own);
-            if !flips.is_empty() {
+            for c in flips {
+                let fate = if counted_dead(c.point) {
+                    "dead"
+                } else {
+                    "alive"
+                };
                 let _ = writeln!(
                     w,
-                    "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):"
+                    "  {}: {fate}, owner's mean ownership {:+.2}",
+                    chain_label(c.color, c.point, c.stones),
+                    c.mine
                 );
-                for c in flips {
-                    let fate = if counted_dead(c.point) {
-                        "dead"
-                    } else {
-                        "alive"
-                    };
-                    let _ = writeln!(
-                        w,
-                        "  {}: {fate}, owner's mean ownership {:+.2}",
-                        chain_label(c.color, c.point, c.stones),
-                        c.mine
-                    );
-                }
-            }
-        }
-        let fights = read_out(board);
-        if !fights.is_empty() {
-            let _ = writeln!(w, "read out (closed fights the playouts cannot judge):");
-            for f in fights {
-                // The corrections for racing chains and dame stones come
-                // after the reading and may revive a chain it killed.
-                let note = if f.fate == Fate::Dead && !counted_dead(f.point) {
-                    " (overruled: counted alive by the corrections for races and dame stones)"
-                } else {
-                    ""
-                };
-                let _ = writeln!(w, "  {}{note}", f.describe());
             }
         }
     }
-    Ok(out)
+    let fights = read_out(board);
+    if !fights.is_empty() {
+        let _ = writeln!(w, "read out (closed fights the playouts cannot judge):");
+        for f in fights {
+            // The corrections for racing chains and dame stones come
+            // after the reading and may revive a chain it killed.
+            let note = if f.fate == Fate::Dead && !counted_dead(f.point) {
+                " (overruled: counted alive by the corrections for races and dame stones)"
+            } else {
+                ""
+            };
+            let _ = writeln!(w, "  {}{note}", f.describe());
+        }
+    }
 }
