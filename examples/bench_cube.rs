@@ -10,6 +10,7 @@ use recount::bg::cube::met::kazaross_xg2;
 use recount::bg::cube::{match_decision, money_decision, MatchCube, MoneyRules, Owner};
 use recount::bg::eval::evaluate;
 use recount::bg::position::board::Board;
+use recount::bg::score::MatchScore;
 use std::time::Instant;
 
 fn position(mut seed: u64) -> Board {
@@ -53,10 +54,12 @@ fn main() {
                 e.efficiency,
             );
             let c = MatchCube {
-                length: 7,
-                score: [4, 2],
+                at: MatchScore {
+                    length: 7,
+                    score: [4, 2],
+                    crawford_game: false,
+                },
                 on_roll: 0,
-                crawford: false,
                 cube: 1,
                 owner: None,
             };

@@ -10,7 +10,7 @@ use crate::bg::cube::{
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::nn::Weights;
 use crate::bg::eval::{classify, evaluate_with};
-use crate::bg::game::audit::{AuditedGame, Crawford};
+use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint};
 use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
@@ -50,7 +50,7 @@ pub fn cube_row(
         dice: None,
         cube: point.cube,
         cube_owner: point.cube_owner,
-        crawford: g.crawford == Crawford::Crawford,
+        crawford: g.crawford_game(),
         state: GameState::Playing,
         double_offered: false,
         resignation: 0,
@@ -68,7 +68,7 @@ pub fn cube_row(
         match_length: m.length,
         away_on_roll: (!money).then(|| m.length.saturating_sub(g.score[me])),
         away_opponent: (!money).then(|| m.length.saturating_sub(g.score[1 - me])),
-        crawford: g.crawford == Crawford::Crawford,
+        crawford: g.crawford_game(),
         jacoby: money && g.rules.jacoby,
         beavers: money && g.rules.beavers,
         cube: point.cube,
@@ -128,10 +128,8 @@ pub fn cube_row(
         (d, None)
     } else {
         let c = MatchCube {
-            length: m.length,
-            score: g.score,
+            at: g.match_score(m.length),
             on_roll: me,
-            crawford: g.crawford == Crawford::Crawford,
             cube: point.cube,
             owner: point.cube_owner,
         };

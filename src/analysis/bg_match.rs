@@ -7,7 +7,7 @@ use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
-use crate::bg::game::audit::{audit_match, AuditedGame, Crawford};
+use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Ending, FindingKind, KeepCube};
 use crate::bg::position::board::Board;
@@ -190,7 +190,7 @@ fn id_state(
         dice: None,
         cube,
         cube_owner: owner,
-        crawford: g.crawford == Crawford::Crawford,
+        crawford: g.crawford_game(),
         state: if over {
             GameState::Over
         } else {

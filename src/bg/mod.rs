@@ -9,6 +9,7 @@
 //!   match audit (score, Crawford, cube rules).
 //! - [`eval`]: cubeless probabilities: exact bearoff databases, our race
 //!   evaluator, GNU Backgammon's nets.
+//! - [`score`]: a match's score before a game.
 //! - [`cube`]: cube decisions from those probabilities, money and match
 //!   play, with match equity tables.
 
@@ -17,3 +18,4 @@ pub mod eval;
 pub mod format;
 pub mod game;
 pub mod position;
+pub mod score;

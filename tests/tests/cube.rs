@@ -14,6 +14,7 @@ use recount::bg::eval::bearoff::one_sided;
 use recount::bg::eval::race::race_probabilities;
 use recount::bg::eval::{classify, cube_efficiency, Class};
 use recount::bg::position::ids::board_from_position_id;
+use recount::bg::score::MatchScore;
 use std::collections::HashMap;
 
 type Row = HashMap<String, String>;
@@ -89,13 +90,15 @@ fn cube_decisions_equal_gnubg_at_0_ply() {
             matches += 1;
             let away = |c: &str| -> u32 { r[c].parse().unwrap() };
             let c = MatchCube {
-                length,
-                score: [
-                    length - away("away_on_roll"),
-                    length - away("away_opponent"),
-                ],
+                at: MatchScore {
+                    length,
+                    score: [
+                        length - away("away_on_roll"),
+                        length - away("away_opponent"),
+                    ],
+                    crawford_game: r["crawford"] == "1",
+                },
                 on_roll: 0,
-                crawford: r["crawford"] == "1",
                 cube,
                 owner,
             };
@@ -336,13 +339,15 @@ fn two_sided_bearoff_match_decisions_equal_gnubg() {
         let length: u32 = r["match_length"].parse().unwrap();
         let away = |c: &str| -> u32 { r[c].parse().unwrap() };
         let c = MatchCube {
-            length,
-            score: [
-                length - away("away_on_roll"),
-                length - away("away_opponent"),
-            ],
+            at: MatchScore {
+                length,
+                score: [
+                    length - away("away_on_roll"),
+                    length - away("away_opponent"),
+                ],
+                crawford_game: r["crawford"] == "1",
+            },
             on_roll: 0,
-            crawford: r["crawford"] == "1",
             cube: r["cube"].parse().unwrap(),
             owner,
         };
@@ -350,7 +355,7 @@ fn two_sided_bearoff_match_decisions_equal_gnubg() {
         let (x_nd, x_dt) = e.match_efficiencies(p[0], o, x);
         derived += (x_nd != x || x_dt != x) as usize;
         dead += r["proper_action"].contains("dead cube") as usize;
-        post_crawford += (c.score.contains(&(length - 1)) && !c.crawford) as usize;
+        post_crawford += c.at.post_crawford() as usize;
         let md = match_decision_with(&p, &c, met, x_nd, x_dt);
         let mut check = |ours: f32, col: &str| {
             let diff = (ours - f(r, col)).abs();

@@ -10,6 +10,7 @@
 pub mod met;
 
 use crate::bg::cube::met::Met;
+use crate::bg::score::MatchScore;
 
 /// Cubeless probabilities for the player on roll, in GNU Backgammon's
 /// order: win, win gammon, win backgammon, lose gammon, lose backgammon.
@@ -420,11 +421,8 @@ mod tests {
 /// A match-play cube position, players numbered as in the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchCube {
-    pub length: u32,
-    pub score: [u32; 2],
+    pub at: MatchScore,
     pub on_roll: usize,
-    /// This game is the Crawford game.
-    pub crawford: bool,
     pub cube: u32,
     pub owner: Option<usize>,
 }
@@ -439,28 +437,27 @@ impl MatchCube {
     }
 
     fn score_i(&self) -> [i32; 2] {
-        [self.score[0] as i32, self.score[1] as i32]
+        [self.at.score[0] as i32, self.at.score[1] as i32]
     }
 
     /// Whether the cube can still change the result (gnubg's fDoCubeful):
     /// not in the Crawford game, not when either side wins the match with
     /// the cube as it is, not at 2-away 2-away.
     fn live(&self) -> bool {
-        let (len, s) = (self.length, self.score);
+        let (len, s) = (self.at.length, self.at.score);
         !(s[0] + self.cube >= len && s[1] + self.cube >= len
             || s[0] + 2 == len && s[1] + 2 == len
-            || self.crawford)
+            || self.at.crawford_game)
     }
 
     /// Whether the player on roll may double (gnubg's GetDPEq): not in the
     /// Crawford game, not when the cube already wins the match, not as the
     /// post-Crawford leader, and only with access to the cube.
     pub fn can_double(&self) -> bool {
-        let (len, s, me) = (self.length, self.score, self.on_roll);
-        let post = !self.crawford && (s[0] + 1 == len || s[1] + 1 == len);
-        !self.crawford
+        let (len, s, me) = (self.at.length, self.at.score, self.on_roll);
+        !self.at.crawford_game
             && s[me] + self.cube < len
-            && !(post && s[me] + 1 == len)
+            && !(self.at.post_crawford() && s[me] + 1 == len)
             && self.owner.is_none_or(|o| o == me)
     }
 
@@ -468,11 +465,11 @@ impl MatchCube {
     fn me(&self, met: &Met, points: u32, who: usize) -> f32 {
         met.me(
             self.score_i(),
-            self.length as i32,
+            self.at.length as i32,
             self.on_roll,
             points as i32,
             who,
-            self.crawford,
+            self.at.crawford_game,
         )
     }
 
@@ -494,7 +491,7 @@ impl MatchCube {
 
 /// Cubeless match equity: gammons and backgammons at the score's prices.
 fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
-    let price = met.prices_at(c.score, c.length, c.cube, c.crawford);
+    let price = met.prices_at(c.at.score, c.at.length, c.cube, c.at.crawford_game);
     let (me, them) = (c.on_roll, 1 - c.on_roll);
     p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
         - p[4] * price[2 + them]
@@ -518,9 +515,9 @@ fn rates(p: &Probs, on_roll: usize) -> ([f32; 2], [f32; 2]) {
 /// worked back from the highest cube that can still be turned (gnubg's
 /// GetPoints).
 fn cash_points(p: &Probs, c: &MatchCube, met: &Met) -> [f32; 2] {
-    let len = c.length;
-    let i = (len - c.score[0] - 1) as i64;
-    let j = (len - c.score[1] - 1) as i64;
+    let len = c.at.length;
+    let i = (len - c.at.score[0] - 1) as i64;
+    let j = (len - c.at.score[1] - 1) as i64;
     let cube = c.cube as i64;
     let (g, bg) = rates(p, c.on_roll);
     let prime = |a: i64, b: i64, v: i64| if a < 2 * v && b >= 2 * v { 2 * v } else { v };
@@ -536,13 +533,13 @@ fn cash_points(p: &Probs, c: &MatchCube, met: &Met) -> [f32; 2] {
     while value >= cube {
         let primes = [prime(i, j, value), prime(j, i, value)];
         for k in 0..2 {
-            let r = met.results(c.score, len, value as u32, c.crawford, k);
+            let r = met.results(c.at.score, len, value as u32, c.at.crawford_game, k);
             let o = 1 - k;
             let nk = n as usize;
             if i < 2 * value || j < 2 * value {
                 // The doubled cube will be dead: use the cube the
                 // opponent's automatic redouble gives.
-                let rp = met.results(c.score, len, primes[k] as u32, c.crawford, k);
+                let rp = met.results(c.at.score, len, primes[k] as u32, c.at.crawford_game, k);
                 let dtl = (1.0 - g[o] - bg[o]) * rp[6] + g[o] * rp[8] + bg[o] * rp[9];
                 let dp = r[0];
                 let dtw = (1.0 - g[k] - bg[k]) * rp[1] + g[k] * rp[3] + bg[k] * rp[4];
@@ -570,7 +567,7 @@ pub fn cubeful_mwc(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> f32 {
     }
     let me = c.on_roll;
     let (g, bg) = rates(p, me);
-    let r = met.results(c.score, c.length, c.cube, c.crawford, me);
+    let r = met.results(c.at.score, c.at.length, c.cube, c.at.crawford_game, me);
     let cp = cash_points(p, c, met);
     let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
     let o = 1 - me;

@@ -6,6 +6,7 @@ use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{
     replay_game, CubeRules, Finding, FindingKind, KeepCube, ReplayedGame,
 };
+use crate::bg::score::MatchScore;
 
 /// Where a game stands in the Crawford rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,22 @@ pub struct AuditedGame {
     /// written, else the replayed value).
     pub awarded: Option<(usize, u32)>,
     pub replayed: ReplayedGame,
+}
+
+impl AuditedGame {
+    /// The game is the Crawford game: no doubling.
+    pub fn crawford_game(&self) -> bool {
+        self.crawford == Crawford::Crawford
+    }
+
+    /// The score the game starts at, in a match of `length` points.
+    pub fn match_score(&self, length: u32) -> MatchScore {
+        MatchScore {
+            length,
+            score: self.score,
+            crawford_game: self.crawford_game(),
+        }
+    }
 }
 
 /// The match-wide rules read from the tags.
