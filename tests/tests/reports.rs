@@ -328,3 +328,56 @@ fn a_sink_that_asks_to_stop_stops_the_run() {
         "{summary}"
     );
 }
+
+/// The cell of `column` in every row of `table`.
+fn column(out: &Path, table: &str, column: &str) -> Vec<String> {
+    util::rows(out, table)
+        .into_iter()
+        .map(|mut r| r.remove(column).unwrap())
+        .collect()
+}
+
+fn assert_cut(cell: &str, name: &str) {
+    assert!(cell.len() <= 64 << 10, "{}", cell.len());
+    let kept = cell.find("… [truncated: ").expect("a marker");
+    assert!(name.starts_with(&cell[..kept]));
+    assert!(kept > 60_000, "{kept}");
+    assert_eq!(
+        &cell[kept..],
+        format!("… [truncated: {} bytes]", name.len() - kept)
+    );
+}
+
+#[test]
+fn huge_player_names_are_cut_at_64_kib() {
+    let tmp = tempfile::tempdir().unwrap();
+    let name = "Ünïcode-player".repeat(20_000);
+    let sgf = fs::read_to_string(repo().join("fixtures/go/kgs/2000-10-16-1.sgf")).unwrap();
+    let sgf = sgf.replace("PB[Spirit]", &format!("PB[{name}]"));
+    fs::write(tmp.path().join("big-name.sgf"), sgf).unwrap();
+    let mat = fs::read_to_string(
+        repo().join("fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"),
+    )
+    .unwrap();
+    fs::write(
+        tmp.path().join("big-name.mat"),
+        mat.replace("charlot1", &name),
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let o = util::run(&[tmp.path().to_str().unwrap(), "--quiet"], &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let black = column(&out, "go_games.csv", "black");
+    assert_eq!(black.len(), 1);
+    assert_cut(&black[0], &name);
+    let players = column(&out, "bg_games.csv", "player_0");
+    assert!(!players.is_empty());
+    for p in &players {
+        assert_cut(p, &name);
+    }
+    // No line of any report is longer than a few cells.
+    for t in TABLES {
+        let text = read(&out, t);
+        assert!(text.lines().all(|l| l.len() < 4 << 16), "{t}");
+    }
+}
