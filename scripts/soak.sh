@@ -126,10 +126,11 @@ for r in $(seq 1 "$ROUNDS"); do
     pid=$(cat "$WORK/pid")
     sig=INT; [ $((RANDOM % 2)) -eq 0 ] && sig=KILL
     # Somewhere within the clean run's time (some runs may complete).
-    delay=$(echo "scale=2; $secs * ($RANDOM % 110) / 100" | bc)
+    pct=$((RANDOM % 110))
+    delay=$(echo "scale=2; $secs * $pct / 100" | bc)
     sleep "$delay"
     kill -"$sig" "$pid" 2>/dev/null
-    wait "$pid"; rc=$?
+    { wait "$pid"; } 2>/dev/null; rc=$?
     case $rc in
         0) completed=$((completed + 1)); had_reports=1; what="completed" ;;
         130|137) survived=$((survived + 1)); what="SIG$sig after $delay s" ;;
