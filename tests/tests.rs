@@ -11,6 +11,7 @@ mod tests {
     mod nets;
     mod nn;
     mod replay;
+    mod reports;
     mod robustness;
     mod scoring;
     mod zones;

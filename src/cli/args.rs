@@ -68,6 +68,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_game_mib: u64,
 
+    /// Read at most N records (Go games, backgammon match files, and files
+    /// that cannot be read, one error row each), in input order: then
+    /// reading stops, the reports hold the first N whatever the thread
+    /// count, and summary.csv (a `run,stopped_at_max_games` row) and stderr
+    /// say the limit was reached.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_games: Option<u64>,
+
     /// Also check every game with the strict SGF `FF[4]` reader of the
     /// sgf-parse crate (column sgf_check); slower.
     #[arg(long)]

@@ -203,6 +203,8 @@ pub struct Config {
     pub strict: bool,
     /// Where the reports go.
     pub out: PathBuf,
+    /// `--max-games`: most records read.
+    pub max_games: Option<u64>,
 }
 
 impl Config {
@@ -294,6 +296,7 @@ impl Config {
             summary: !a.quiet,
             strict: a.strict,
             out: a.out,
+            max_games: a.max_games,
         };
         Ok((config, sink))
     }

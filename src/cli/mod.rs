@@ -10,10 +10,15 @@ pub mod summary;
 use crate::cli::args::{Cli, Command, ExplainArgs, RunArgs, ZonesArgs};
 use crate::cli::config::{Config, ConfigError};
 use crate::commands::{explain, run, zones, InputError};
+use crate::report::sink::Locked;
 use clap::Parser;
+use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Why a command could not do what was asked (exit status 2).
 #[derive(Debug)]
@@ -83,23 +88,102 @@ pub fn main() -> ExitCode {
 }
 
 /// A run over archives: the reports, and the summary line on stderr.
+///
+/// The reports are replaced only when the run completes (see
+/// [`crate::report::CsvDir`]). `SIGINT` and `SIGTERM` interrupt it: reading
+/// stops, the new reports are dropped, the previous ones stay, and the exit
+/// status is 130 or 143; a second signal ends the process at once (the
+/// next run removes what it left). A failure to write keeps the previous
+/// reports too (status 2), and so does another run holding `--out`'s lock
+/// (status 2, at once).
 fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
-    let (config, mut sink) = Config::open(args)?;
+    let interrupt = Arc::new(AtomicUsize::new(0));
+    let signalled = Arc::new(AtomicBool::new(false));
+    for sig in [SIGINT, SIGTERM] {
+        // In this order: the second signal finds `signalled` set.
+        let registered = signal_hook::flag::register_conditional_shutdown(
+            sig,
+            128 + sig,
+            Arc::clone(&signalled),
+        )
+        .and_then(|_| signal_hook::flag::register(sig, Arc::clone(&signalled)))
+        .and_then(|_| signal_hook::flag::register_usize(sig, Arc::clone(&interrupt), sig as usize));
+        // Without the handler the signal keeps its default action; the old
+        // reports are still safe, only the temporary directory stays behind.
+        let _ = registered;
+    }
+    let (config, mut sink) = match Config::open(args) {
+        Err(ConfigError::Out { source, .. })
+            if source.get_ref().is_some_and(|e| e.is::<Locked>()) =>
+        {
+            let _ = writeln!(
+                io::stderr(),
+                "recount: {}",
+                source.get_ref().expect("checked")
+            );
+            return Ok(ExitCode::from(2));
+        }
+        opened => opened?,
+    };
     // Panics inside a game are caught and reported as error rows; keep the
     // default hook from printing them as well.
     std::panic::set_hook(Box::new(|_| {}));
     let settings = config.settings();
+    let control = run::Control {
+        max_records: config.max_games,
+        interrupt: Arc::clone(&interrupt),
+        aborted: Arc::new(AtomicBool::new(false)),
+    };
+    // Once the run has dropped its reports after a signal, give it a
+    // moment to end by itself (the games in progress), then exit: a reader
+    // blocked on a slow input (a pipe, a network file) must not hold the
+    // process.
+    let (aborted, out) = (Arc::clone(&control.aborted), config.out.clone());
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(50));
+        if aborted.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(500));
+            let sig = interrupt.load(Ordering::SeqCst) as i32;
+            std::process::exit(interrupted(sig, &out).into());
+        }
+    });
     let summary = run::run(
         &config.entries,
         settings,
         config.threads,
         config.progress,
         &mut sink,
+        &control,
     );
-    let summary = summary.map_err(|source| Error::Write {
-        dir: config.out.clone(),
-        source,
-    })?;
+    drop(sink);
+    let summary = match summary {
+        Ok(s) => s,
+        Err(run::RunError::Interrupted(sig)) => {
+            return Ok(ExitCode::from(interrupted(sig, &config.out)))
+        }
+        Err(run::RunError::Write(source)) => {
+            return Err(Error::Write {
+                dir: config.out.clone(),
+                source: io::Error::new(
+                    source.kind(),
+                    format!("{source}; the previous reports were kept"),
+                ),
+            })
+        }
+    };
+    if let Some(run::Stopped::MaxRecords(n)) = summary.stopped {
+        let _ = writeln!(
+            io::stderr(),
+            "recount: --max-games {n} reached: reading stopped, the reports hold the first {n} \
+             games and match files"
+        );
+    }
+    if let Some(run::Stopped::BySink) = summary.stopped {
+        let _ = writeln!(
+            io::stderr(),
+            "recount: the reports asked to stop the run early"
+        );
+    }
     if config.summary {
         let _ = writeln!(io::stderr(), "{}", summary::summary_line(&summary, &config));
     }
@@ -108,6 +192,22 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Says (once, whichever thread gets here first) that the run was
+/// interrupted; the exit status, 128 + the signal's number.
+fn interrupted(sig: i32, out: &std::path::Path) -> u8 {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Ordering::SeqCst) {
+        let name = if sig == SIGTERM { "SIGTERM" } else { "SIGINT" };
+        let _ = writeln!(
+            io::stderr(),
+            "recount: interrupted by {name}; the run was stopped and the previous reports in '{}' \
+             are untouched",
+            out.display()
+        );
+    }
+    (128 + sig) as u8
 }
 
 /// `recount explain FILE`: one game's board and arithmetic on stdout.

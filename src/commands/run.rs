@@ -19,7 +19,7 @@ use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
-use crate::report::{ErrorRow, RowBuf, Sink, Table};
+use crate::report::{ErrorRow, RowBuf, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -111,6 +111,8 @@ pub struct Summary {
     pub tally: Tally,
     pub skipped: u64,
     pub elapsed: Duration,
+    /// Why the run ended before its input did, if it did.
+    pub stopped: Option<Stopped>,
 }
 
 /// Turns one unit into rows. Never panics: a panic inside becomes an
@@ -240,14 +242,19 @@ struct Window {
 struct WindowState {
     written: u64,
     bytes: u64,
+    /// The run is stopping: nobody waits any more.
+    halted: bool,
 }
 
 impl Window {
-    /// Waits until unit `seq` of `bytes` bytes may be read ahead.
+    /// Waits until unit `seq` of `bytes` bytes may be read ahead (or the
+    /// run stops).
     fn admit(&self, seq: u64, bytes: u64) {
         let mut w = self.state.lock().unwrap_or_else(|e| e.into_inner());
         // The next unit to write is always admitted, so the run cannot stall.
-        while seq > w.written && (seq >= w.written + WINDOW_UNITS || w.bytes + bytes > WINDOW_BYTES)
+        while !w.halted
+            && seq > w.written
+            && (seq >= w.written + WINDOW_UNITS || w.bytes + bytes > WINDOW_BYTES)
         {
             w = self.moved.wait(w).unwrap_or_else(|e| e.into_inner());
         }
@@ -262,19 +269,92 @@ impl Window {
         w.bytes -= bytes;
         self.moved.notify_all();
     }
+
+    /// Wakes the reader for good: the run is stopping.
+    fn halt(&self) {
+        let mut w = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        w.halted = true;
+        self.moved.notify_all();
+    }
+}
+
+/// What may end a run early, besides the end of its input.
+#[derive(Debug, Default, Clone)]
+pub struct Control {
+    /// Most records read (`--max-games`): Go game trees, match files, and
+    /// sources that could not be read (each one error row). Reading stops
+    /// before the next one, so the reports hold the first ones in input
+    /// order, whatever the thread count.
+    pub max_records: Option<u64>,
+    /// Set (by a signal handler) to a signal's number to interrupt the run:
+    /// the collector checks it at least every [`POLL`].
+    pub interrupt: Arc<AtomicUsize>,
+    /// Set by the run once it has aborted the sink after an interrupt:
+    /// from then on the process may exit at any moment without harm (a
+    /// reader blocked on a slow input need not be waited for).
+    pub aborted: Arc<AtomicBool>,
+}
+
+/// How often the collector looks at [`Control::interrupt`] while waiting.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Why a run ended before its input did; the reports are still written
+/// (`summary.csv` has a `run` row saying so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// `--max-games` records were read and more were there.
+    MaxRecords(u64),
+    /// The sink asked to stop ([`Sink::record`] returned `Ok(false)`).
+    BySink,
+}
+
+impl Stopped {
+    /// The `summary.csv` row: `run,stopped_at_max_games,N` (the limit) or
+    /// `run,stopped_by_sink,N` (the games and matches recorded).
+    fn row(self, tally: &Tally) -> SummaryRow {
+        match self {
+            Stopped::MaxRecords(n) => SummaryRow::count("run", "stopped_at_max_games", n),
+            Stopped::BySink => {
+                SummaryRow::count("run", "stopped_by_sink", tally.games + tally.matches)
+            }
+        }
+    }
+}
+
+/// Why a run did not write its reports.
+#[derive(Debug)]
+pub enum RunError {
+    /// Writing the reports failed; the sink was aborted.
+    Write(std::io::Error),
+    /// A signal (its number) interrupted the run; the sink was aborted.
+    Interrupted(i32),
+}
+
+impl From<std::io::Error> for RunError {
+    fn from(e: std::io::Error) -> RunError {
+        RunError::Write(e)
+    }
 }
 
 /// Runs the whole pipeline over `entries`, writing to `sink`.
 ///
+/// The sink's rows arrive in input order. The run stops early, still
+/// writing the summary and finishing the sink, when `control.max_records`
+/// is reached or the sink asks to (`Summary::stopped` says which).
+///
 /// # Errors
-/// Only a failure to write the reports stops the run.
+/// A failure to write the reports, or an interrupt (`control.interrupt`
+/// set): then reading stops, units not yet started are skipped, the sink
+/// is aborted (for [`crate::report::CsvDir`]: the previous reports stay)
+/// and the run returns once the games in progress end.
 pub fn run(
     entries: &[Entry],
     settings: Settings,
     threads: usize,
     show_progress: bool,
     sink: &mut dyn Sink,
-) -> std::io::Result<Summary> {
+    control: &Control,
+) -> Result<Summary, RunError> {
     let start = Instant::now();
     let progress = Arc::new(Progress::default());
     let total_bytes: u64 = entries
@@ -304,14 +384,31 @@ pub fn run(
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut tally = Tally::default();
     let stop = AtomicBool::new(false);
-    sink.begin()?;
+    let limit_hit = AtomicBool::new(false);
+    let interrupted = || match control.interrupt.load(Ordering::Relaxed) {
+        0 => None,
+        sig => Some(sig as i32),
+    };
+    if let Some(sig) = interrupted() {
+        sink.abort();
+        control.aborted.store(true, Ordering::SeqCst);
+        return Err(RunError::Interrupted(sig));
+    }
+    if let Err(e) = sink.begin() {
+        sink.abort();
+        return Err(e.into());
+    }
+    let mut stopped = None;
+    let mut signal = None;
     let written = std::thread::scope(|s| -> std::io::Result<()> {
         let progress_r = Arc::clone(&progress);
-        let (window_r, stop_r) = (&window, &stop);
+        let (window_r, stop_r, limit_r) = (&window, &stop, &limit_hit);
         s.spawn(move || {
             let mut seq = 0u64;
             let mut batch: Vec<Unit> = Vec::with_capacity(BATCH_UNITS);
             let mut batch_bytes = 0u64;
+            let mut records = 0u64;
+            let mut halted = false;
             // Sends the batch as one numbered piece of work.
             let mut send = |batch: &mut Vec<Unit>, bytes: &mut u64| -> bool {
                 if batch.is_empty() {
@@ -325,14 +422,26 @@ pub fn run(
                 ok
             };
             for entry in entries {
-                if stop_r.load(Ordering::Relaxed) {
+                if halted || stop_r.load(Ordering::Relaxed) {
                     break;
                 }
                 let mut emit = |unit: Unit| {
+                    // A reader may offer a unit after being told to stop.
+                    if halted {
+                        return false;
+                    }
+                    if control.max_records.is_some_and(|n| records >= n) {
+                        limit_r.store(true, Ordering::Relaxed);
+                        halted = true;
+                        return false;
+                    }
+                    records += 1;
                     batch_bytes += unit.payload_bytes();
                     batch.push(unit);
-                    batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
-                        || send(&mut batch, &mut batch_bytes)
+                    let go_on = batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
+                        || send(&mut batch, &mut batch_bytes);
+                    halted = !go_on;
+                    go_on
                 };
                 read_entry(entry, settings.limits, &progress_r, &mut emit);
             }
@@ -351,10 +460,14 @@ pub fn run(
                             bytes: 0,
                         };
                         for unit in &work {
+                            done.bytes += unit.payload_bytes();
+                            // Stopping: what is not started is not needed.
+                            if stop_r.load(Ordering::Relaxed) {
+                                continue;
+                            }
                             let (rows, tally) = process(unit, &settings);
                             done.rows.append(&rows);
                             done.tally += tally;
-                            done.bytes += unit.payload_bytes();
                         }
                         let _ = tx.send(done);
                     });
@@ -363,17 +476,45 @@ pub fn run(
         let mut pending: BTreeMap<u64, Done> = BTreeMap::new();
         let mut next = 0u64;
         let mut failure = None;
-        for done in done_rx {
+        // Nothing more is recorded: failed, interrupted or asked to stop.
+        let mut closed = false;
+        let halt = |closed: &mut bool| {
+            *closed = true;
+            stop.store(true, Ordering::Relaxed);
+            window.halt();
+        };
+        loop {
+            if !closed {
+                if let Some(sig) = interrupted() {
+                    signal = Some(sig);
+                    sink.abort();
+                    control.aborted.store(true, Ordering::SeqCst);
+                    halt(&mut closed);
+                }
+            }
+            let done = match done_rx.recv_timeout(POLL) {
+                Ok(done) => done,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             pending.insert(done.seq, done);
             let mut released = 0;
             while let Some(done) = pending.remove(&next) {
-                if failure.is_none() {
-                    if let Err(e) = sink.record(&done.rows) {
-                        failure = Some(e);
-                        stop.store(true, Ordering::Relaxed);
+                if !closed {
+                    match sink.record(&done.rows) {
+                        Ok(true) => {}
+                        Ok(false) => {
+                            stopped = Some(Stopped::BySink);
+                            halt(&mut closed);
+                        }
+                        Err(e) => {
+                            failure = Some(e);
+                            sink.abort();
+                            halt(&mut closed);
+                        }
                     }
+                    tally += done.tally;
                 }
-                tally += done.tally;
                 released += done.bytes;
                 next += 1;
             }
@@ -386,7 +527,13 @@ pub fn run(
         failure.map_or(Ok(()), Err)
     });
     bar.finish_and_clear();
+    if let Some(sig) = signal {
+        return Err(RunError::Interrupted(sig));
+    }
     written?;
+    if stopped.is_none() && limit_hit.load(Ordering::Relaxed) {
+        stopped = control.max_records.map(Stopped::MaxRecords);
+    }
     let mut summary = RowBuf::default();
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
@@ -401,11 +548,18 @@ pub fn run(
             summary.push(Table::Summary, &row);
         }
     }
-    sink.record(&summary)?;
-    sink.finish()?;
+    if let Some(why) = stopped {
+        summary.push(Table::Summary, &why.row(&tally));
+    }
+    let finished = sink.record(&summary).and_then(|_| sink.finish());
+    if let Err(e) = finished {
+        sink.abort();
+        return Err(e.into());
+    }
     Ok(Summary {
         tally,
         skipped: progress.skipped.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
+        stopped,
     })
 }

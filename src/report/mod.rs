@@ -3,6 +3,7 @@
 //! to a [`Sink`] in input order, so output never depends on thread timing.
 
 pub mod bg_rows;
+mod cells;
 pub mod go_rows;
 pub mod sink;
 
@@ -83,6 +84,27 @@ fn header_of<T: Serialize + Default>() -> Vec<u8> {
     bytes[..end].to_vec()
 }
 
+/// The most bytes of text a cell holds (before CSV quoting). Longer text
+/// (a 15 MB player name, a move list of 200,000 plays) is cut at a char
+/// boundary and ends with `… [truncated: N bytes]`, N the bytes cut off,
+/// the whole at most this long: every report then loads with a CSV
+/// reader's default line limits (DuckDB's is 2 MB).
+pub const MAX_CELL: usize = 64 << 10;
+
+/// `text`, cut to [`MAX_CELL`] bytes with the marker when longer.
+pub fn cap_cell(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_CELL {
+        return text.into();
+    }
+    let marker = |cut: usize| format!("… [truncated: {cut} bytes]");
+    // The marker with the most digits N can have.
+    let mut keep = MAX_CELL - marker(text.len()).len();
+    while !text.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    format!("{}{}", &text[..keep], marker(text.len() - keep)).into()
+}
+
 /// CSV rows formatted by one worker, per table.
 #[derive(Debug, Default)]
 pub struct RowBuf {
@@ -90,16 +112,39 @@ pub struct RowBuf {
 }
 
 impl RowBuf {
-    /// Appends one row to `table`.
+    /// Appends one row to `table`, its text cells cut to [`MAX_CELL`].
+    ///
+    /// The `csv` writer is quadratic in a long quoted cell: for each
+    /// buffer-full of output it searches the rest of the cell for a quote.
+    /// So the writer's buffer is made to hold the row's longest cell (one
+    /// search), and no cell is longer than [`MAX_CELL`].
     pub fn push<T: Serialize>(&mut self, table: Table, row: &T) {
+        let mut probe = cells::Cells::default();
+        // Rows hold only strings and numbers: serializing cannot fail.
+        row.serialize(&mut probe).expect("row serializes");
         let buf = std::mem::take(&mut self.bufs[table.index()]);
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .buffer_capacity(512)
-            .from_writer(buf);
-        // Rows hold only strings and numbers: serializing into memory cannot fail.
-        w.serialize(row).expect("row serializes");
-        self.bufs[table.index()] = w.into_inner().expect("writing to memory cannot fail");
+        let capacity = |longest: usize| (2 * longest + 16).max(512);
+        let buf = if probe.longest <= MAX_CELL {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .buffer_capacity(capacity(probe.longest))
+                .from_writer(buf);
+            w.serialize(row).expect("row serializes");
+            w.into_inner()
+        } else {
+            let mut cut = cells::Cells {
+                collect: true,
+                ..cells::Cells::default()
+            };
+            row.serialize(&mut cut).expect("row serializes");
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .buffer_capacity(capacity(MAX_CELL))
+                .from_writer(buf);
+            w.write_record(&cut.cells).expect("row serializes");
+            w.into_inner()
+        };
+        self.bufs[table.index()] = buf.expect("writing to memory cannot fail");
     }
 
     /// Appends another buffer's rows, table by table.
@@ -117,6 +162,90 @@ impl RowBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Serialize)]
+    struct Row {
+        name: String,
+        n: u64,
+        x: f64,
+        maybe: Option<u32>,
+        none: Option<u32>,
+        flag: bool,
+        note: &'static str,
+    }
+
+    fn row(name: String) -> Row {
+        Row {
+            name,
+            n: 7,
+            x: 0.1 + 0.2,
+            maybe: Some(3),
+            none: None,
+            flag: true,
+            note: "a, \"quoted\" note",
+        }
+    }
+
+    fn plain(r: &Row) -> Vec<u8> {
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        w.serialize(r).unwrap();
+        w.into_inner().unwrap()
+    }
+
+    fn cells_of(bytes: &[u8]) -> Vec<String> {
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(bytes);
+        let rec = r.records().next().unwrap().unwrap();
+        rec.iter().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn long_cells_are_cut_at_64_kib_with_a_marker() {
+        // Two-byte chars, so the cut falls inside one; commas and quotes,
+        // so the cell is quoted.
+        let long = "é,\"".repeat(200_000);
+        let mut b = RowBuf::default();
+        b.push(Table::Errors, &row(long.clone()));
+        let got = cells_of(b.bytes(Table::Errors));
+        let want = cells_of(&plain(&row(String::new())));
+        assert_eq!(got[1..], want[1..], "the other cells as csv writes them");
+        let cell = &got[0];
+        assert!(cell.len() <= MAX_CELL, "{}", cell.len());
+        assert!(cell.len() > MAX_CELL - 40, "{}", cell.len());
+        let kept = cell.find("… [truncated: ").unwrap();
+        assert!(long.starts_with(&cell[..kept]));
+        assert_eq!(
+            &cell[kept..],
+            format!("… [truncated: {} bytes]", long.len() - kept)
+        );
+        // At the limit, nothing is cut; rows are what csv writes.
+        let fits = "x".repeat(MAX_CELL);
+        let mut b = RowBuf::default();
+        b.push(Table::Errors, &row(fits.clone()));
+        b.push(Table::Errors, &row("short".into()));
+        let mut want = plain(&row(fits));
+        want.extend(plain(&row("short".into())));
+        assert_eq!(b.bytes(Table::Errors), &want[..]);
+    }
+
+    #[test]
+    fn a_huge_cell_is_written_in_linear_time() {
+        // 36 MB in one quoted cell took the csv writer over a minute.
+        let huge = ";B[aa],".repeat(36 << 20 >> 3);
+        let start = std::time::Instant::now();
+        let mut b = RowBuf::default();
+        b.push(Table::GoGames, &row(huge));
+        assert!(b.bytes(Table::GoGames).len() < 2 * MAX_CELL);
+        // A cell just under the limit: one buffer, one search.
+        let mut b = RowBuf::default();
+        for _ in 0..100 {
+            b.push(Table::GoGames, &row(",".repeat(MAX_CELL - 1)));
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    }
 
     #[test]
     fn headers_are_snake_case_and_one_line() {

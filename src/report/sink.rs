@@ -1,7 +1,14 @@
 //! Sinks receive formatted rows in input order and store them.
+//!
+//! [`CsvDir`] replaces a directory's reports all at once or not at all:
+//! rows go to a temporary directory inside the output directory, and only
+//! a run that completes renames its files over the old ones. A run that
+//! fails, is interrupted or is killed leaves the previous reports as they
+//! were; one lock file keeps two runs from writing to the same directory.
 
 use super::{RowBuf, Table};
-use std::fs::{self, File};
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -11,41 +18,173 @@ pub trait Sink {
         Ok(())
     }
 
-    /// Stores one unit's rows; `Ok(false)` asks the run to stop.
+    /// Stores one unit's rows; `Ok(false)` asks the run to stop: it reads
+    /// no further, records nothing after these rows, and still ends with
+    /// the summary and [`Sink::finish`] (the summary says it stopped).
     fn record(&mut self, rows: &RowBuf) -> io::Result<bool>;
 
+    /// Makes what was recorded the sink's output.
     fn finish(&mut self) -> io::Result<()> {
         Ok(())
     }
+
+    /// Drops what was recorded: the run will not finish (it was
+    /// interrupted, or writing failed). Nothing else is called after it.
+    fn abort(&mut self) {}
 }
 
-/// One CSV file per [`Table`] in a directory.
+/// The lock file in the output directory, held for the whole run.
+pub const LOCK_FILE: &str = ".recount.lock";
+
+/// Temporary directories in the output directory are named with this
+/// prefix and the process id. Hidden (a leading dot) and without a report's
+/// name, they are never mistaken for reports; one left by a killed run is
+/// removed by the next run into the same directory.
+pub const TMP_PREFIX: &str = ".recount-tmp-";
+
+/// Another run holds the output directory's lock.
+#[derive(Debug)]
+pub struct Locked {
+    pub dir: PathBuf,
+}
+
+impl fmt::Display for Locked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "another recount run is writing to {}; wait for it or choose another --out",
+            self.dir.display()
+        )
+    }
+}
+
+impl std::error::Error for Locked {}
+
+/// One CSV file per [`Table`] in a directory, replaced atomically.
+///
+/// * [`CsvDir::create`] takes an exclusive advisory lock on
+///   [`LOCK_FILE`] in the directory (held until the `CsvDir` is dropped;
+///   the system releases it when the process dies, even by `SIGKILL`),
+///   removes temporary directories left by dead runs (with the lock held,
+///   no live run owns one), and opens the eight files in a new
+///   [`TMP_PREFIX`]`<pid>` directory beside the reports, on the same
+///   file system.
+/// * [`Sink::finish`] flushes and syncs them, then renames each over its
+///   report (`summary.csv` last) and removes the temporary directory.
+/// * [`Sink::abort`], or dropping an unfinished `CsvDir` (an error, a
+///   panic), removes the temporary directory: the old reports stay as they
+///   were. After `SIGKILL` nothing runs: the temporary directory stays
+///   until the next run. Only a kill during the eight renames themselves
+///   (microseconds) can leave some reports new and some old.
 pub struct CsvDir {
     dir: PathBuf,
+    tmp: PathBuf,
     files: Vec<BufWriter<File>>,
+    /// Holds the lock while open.
+    _lock: File,
+    /// The temporary directory is gone (renamed into place or removed).
+    settled: bool,
 }
 
 impl CsvDir {
-    /// Creates the directory (if needed) and every table's file.
+    /// Creates the directory (if needed), locks it, and creates every
+    /// table's file in a temporary directory inside it.
     ///
     /// # Errors
-    /// When the directory or a file cannot be created.
+    /// When the directory or a file cannot be created, or another run holds
+    /// the lock: then the error is of kind [`io::ErrorKind::WouldBlock`]
+    /// and wraps a [`Locked`].
     pub fn create(dir: &Path) -> io::Result<CsvDir> {
         fs::create_dir_all(dir)?;
-        let files = Table::ALL
-            .iter()
-            .map(|t| {
-                File::create(dir.join(t.file_name())).map(|f| BufWriter::with_capacity(1 << 16, f))
-            })
-            .collect::<io::Result<Vec<_>>>()?;
-        Ok(CsvDir {
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(LOCK_FILE))?;
+        match try_lock(&lock) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                return Err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    Locked {
+                        dir: dir.to_path_buf(),
+                    },
+                ))
+            }
+            // A file system without locks: run unlocked rather than not at all.
+            Err(e) if e.raw_os_error() == Some(libc::ENOLCK) => {}
+            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
+            Err(e) => return Err(e),
+        }
+        remove_stale(dir);
+        let tmp = dir.join(format!("{TMP_PREFIX}{}", std::process::id()));
+        if tmp.exists() {
+            fs::remove_dir_all(&tmp)?;
+        }
+        fs::create_dir(&tmp)?;
+        let mut sink = CsvDir {
             dir: dir.to_path_buf(),
-            files,
-        })
+            tmp,
+            files: Vec::new(),
+            _lock: lock,
+            settled: false,
+        };
+        // On an error here, dropping `sink` removes the temporary directory.
+        for t in Table::ALL {
+            let f = File::create(sink.tmp.join(t.file_name()))?;
+            sink.files.push(BufWriter::with_capacity(1 << 16, f));
+        }
+        Ok(sink)
     }
 
+    /// Where the reports go.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Where the reports are written until the run completes.
+    pub fn tmp_dir(&self) -> &Path {
+        &self.tmp
+    }
+
+    fn remove_tmp(&mut self) {
+        if !self.settled {
+            self.settled = true;
+            self.files.clear();
+            let _ = fs::remove_dir_all(&self.tmp);
+        }
+    }
+}
+
+/// Takes an exclusive advisory lock on `file` without waiting (`flock`,
+/// released when the file is closed or the process dies). `File::try_lock`
+/// would do, from Rust 1.89 on; the crate still builds with 1.85.
+fn try_lock(file: &File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock only reads the descriptor, which `file` keeps open.
+    let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if r == 0 {
+        Ok(())
+    } else {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+            Err(io::Error::from(io::ErrorKind::WouldBlock))
+        } else {
+            Err(e)
+        }
+    }
+}
+
+/// Removes the temporary directories of runs that died (the caller holds
+/// the lock, so none is in use).
+fn remove_stale(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if e.file_name().to_string_lossy().starts_with(TMP_PREFIX) {
+            let _ = fs::remove_dir_all(e.path());
+        }
     }
 }
 
@@ -67,7 +206,29 @@ impl Sink for CsvDir {
     fn finish(&mut self) -> io::Result<()> {
         for f in &mut self.files {
             f.flush()?;
+            f.get_ref().sync_all()?;
+        }
+        self.files.clear();
+        // Table::ALL ends with summary.csv: a report set whose summary is
+        // new is complete.
+        for t in Table::ALL {
+            fs::rename(self.tmp.join(t.file_name()), self.dir.join(t.file_name()))?;
+        }
+        self.settled = true;
+        let _ = fs::remove_dir(&self.tmp);
+        if let Ok(d) = File::open(&self.dir) {
+            let _ = d.sync_all();
         }
         Ok(())
+    }
+
+    fn abort(&mut self) {
+        self.remove_tmp();
+    }
+}
+
+impl Drop for CsvDir {
+    fn drop(&mut self) {
+        self.remove_tmp();
     }
 }
