@@ -17,6 +17,7 @@ use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::rules::{Preset, UnknownRules};
 use crate::go::score::song::SongParams;
 use crate::ingest::{expand, Entry, ReadLimits};
+use crate::report::sink::Locked;
 use crate::report::CsvDir;
 use std::fmt;
 use std::io::IsTerminal;
@@ -43,6 +44,8 @@ pub enum ConfigError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// Another run holds the lock on `--out`.
+    Locked(Locked),
 }
 
 impl fmt::Display for ConfigError {
@@ -65,6 +68,7 @@ impl fmt::Display for ConfigError {
                  Backgammon 1.01, or leave out {from} to use the built-in nets"
             ),
             ConfigError::Paths(e) => write!(f, "{e}; check the path and try again"),
+            ConfigError::Locked(e) => e.fmt(f),
             ConfigError::Out { path, source } => write!(
                 f,
                 "cannot write reports to '{}': {source}; choose another --out",
@@ -267,9 +271,14 @@ impl Config {
             a.no_nets,
         )?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
-        let sink = CsvDir::create(&a.out).map_err(|source| ConfigError::Out {
-            path: a.out.clone(),
-            source,
+        let sink = CsvDir::create(&a.out).map_err(|source| {
+            match source.get_ref().and_then(|e| e.downcast_ref::<Locked>()) {
+                Some(locked) => ConfigError::Locked(locked.clone()),
+                None => ConfigError::Out {
+                    path: a.out.clone(),
+                    source,
+                },
+            }
         })?;
         let config = Config {
             entries,

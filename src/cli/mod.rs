@@ -10,7 +10,6 @@ pub mod summary;
 use crate::cli::args::{Cli, Command, ExplainArgs, RunArgs, ZonesArgs};
 use crate::cli::config::{Config, ConfigError};
 use crate::commands::{explain, run, zones, InputError};
-use crate::report::sink::Locked;
 use clap::Parser;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
@@ -112,19 +111,7 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
         // reports are still safe, only the temporary directory stays behind.
         let _ = registered;
     }
-    let (config, mut sink) = match Config::open(args) {
-        Err(ConfigError::Out { source, .. })
-            if source.get_ref().is_some_and(|e| e.is::<Locked>()) =>
-        {
-            let _ = writeln!(
-                io::stderr(),
-                "recount: {}",
-                source.get_ref().expect("checked")
-            );
-            return Ok(ExitCode::from(2));
-        }
-        opened => opened?,
-    };
+    let (config, mut sink) = Config::open(args)?;
     // Panics inside a game are caught and reported as error rows; keep the
     // default hook from printing them as well.
     std::panic::set_hook(Box::new(|_| {}));

@@ -43,7 +43,7 @@ pub const LOCK_FILE: &str = ".recount.lock";
 pub const TMP_PREFIX: &str = ".recount-tmp-";
 
 /// Another run holds the output directory's lock.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Locked {
     pub dir: PathBuf,
 }

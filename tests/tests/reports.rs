@@ -279,7 +279,7 @@ impl Sink for StopAfter {
 
 fn settings() -> Settings<'static> {
     Settings {
-        default_rules: ("japanese", recount::go::rules::Rules::JAPANESE),
+        default_rules: recount::go::rules::Preset::Japanese,
         limits: ReadLimits {
             max_game_bytes: 1 << 20,
         },
