@@ -61,7 +61,6 @@ fn cube_decisions_equal_gnubg_at_0_ply() {
             "on_roll" => Some(0),
             _ => Some(1),
         };
-        let cube: u32 = r["cube"].parse().unwrap();
         let length: u32 = r["match_length"].parse().unwrap();
         let o = match owner {
             None => Owner::Centred,
@@ -88,20 +87,7 @@ fn cube_decisions_equal_gnubg_at_0_ply() {
             money_decision(&p, o, rules, x)
         } else {
             matches += 1;
-            let away = |c: &str| -> u32 { r[c].parse().unwrap() };
-            let c = MatchCube {
-                at: MatchScore {
-                    length,
-                    score: [
-                        length - away("away_on_roll"),
-                        length - away("away_opponent"),
-                    ],
-                    crawford_game: r["crawford"] == "1",
-                },
-                on_roll: 0,
-                cube,
-                owner,
-            };
+            let c = match_cube(r, owner);
             let md = match_decision(&p, &c, met, x);
             if !r["dt_mwc"].is_empty() {
                 check(md.nd_mwc, "nd_mwc");
@@ -336,21 +322,7 @@ fn two_sided_bearoff_match_decisions_equal_gnubg() {
             "on_roll" => (Some(0), Owner::OnRoll),
             _ => (Some(1), Owner::Opponent),
         };
-        let length: u32 = r["match_length"].parse().unwrap();
-        let away = |c: &str| -> u32 { r[c].parse().unwrap() };
-        let c = MatchCube {
-            at: MatchScore {
-                length,
-                score: [
-                    length - away("away_on_roll"),
-                    length - away("away_opponent"),
-                ],
-                crawford_game: r["crawford"] == "1",
-            },
-            on_roll: 0,
-            cube: r["cube"].parse().unwrap(),
-            owner,
-        };
+        let c = match_cube(r, owner);
         let x = cube_efficiency(Class::Bearoff, &board, 0);
         let (x_nd, x_dt) = e.match_efficiencies(p[0], o, x);
         derived += (x_nd != x || x_dt != x) as usize;
@@ -392,4 +364,24 @@ fn two_sided_bearoff_match_decisions_equal_gnubg() {
     eprintln!(
         "{checked} two-sided bearoff match decisions agree with gnubg ({derived} with a derived efficiency); largest difference {worst:e}"
     );
+}
+
+/// The match-play cube position of an oracle case, the player on roll
+/// numbered 0.
+fn match_cube(r: &std::collections::HashMap<String, String>, owner: Option<usize>) -> MatchCube {
+    let length: u32 = r["match_length"].parse().unwrap();
+    let away = |c: &str| -> u32 { r[c].parse().unwrap() };
+    MatchCube {
+        at: MatchScore {
+            length,
+            score: [
+                length - away("away_on_roll"),
+                length - away("away_opponent"),
+            ],
+            crawford_game: r["crawford"] == "1",
+        },
+        on_roll: 0,
+        cube: r["cube"].parse().unwrap(),
+        owner,
+    }
 }
