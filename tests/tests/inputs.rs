@@ -391,3 +391,37 @@ fn no_scores_replays_only() {
     assert_eq!(rows(tmp.path(), "go_scores.csv").len(), 0);
     assert!(read(tmp.path(), "go_scores.csv").starts_with("source,member,game,"));
 }
+
+/// Runs recount on `files` (written into a temporary directory) with
+/// `args`, checks it succeeded and returns the directory and the reports.
+fn run_on(files: &[(&str, &[u8])], args: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    for (name, bytes) in files {
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let mut all: Vec<&str> = vec![dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = run(&all, &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    (tmp, out)
+}
+
+#[test]
+fn check_sgf_survives_deep_nesting() {
+    let n = 100_000;
+    let nested = format!("(;GM[1]{}{})", "(;B[aa]".repeat(n), ")".repeat(n));
+    let long = format!("(;GM[1]{})", ";B[aa]".repeat(n));
+    let (_tmp, out) = run_on(
+        &[
+            ("nested.sgf", nested.as_bytes()),
+            ("long.sgf", long.as_bytes()),
+        ],
+        &["--check-sgf", "--no-scores"],
+    );
+    let games = rows(&out, "go_games.csv");
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|r| r["sgf_check"] == "ok"), "{games:?}");
+}
