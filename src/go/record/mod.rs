@@ -121,7 +121,7 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::NotGo { gm } if gm == "6" => {
-                f.write_str("backgammon game (GM[6]): not yet supported")
+                f.write_str("a backgammon game (GM[6]) inside a Go collection: not read")
             }
             RecordError::NotGo { gm } => write!(f, "GM[{gm}] is not Go (GM[1]); skipped"),
             RecordError::BadSize { sz } => {
