@@ -7,3 +7,80 @@ pub fn single_line(s: &str) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
 }
+
+/// A file or member name as one line of text that tells names apart:
+/// valid UTF-8 is kept, except that a backslash is written `\\`, a line
+/// break, tab or carriage return `\n`, `\t`, `\r`, and any other control
+/// character `\xNN` (or `\u{NNNN}` above `\x7F`); each byte that is not
+/// valid UTF-8 is written `\xNN`. Two different names never give the same
+/// text, and a name without those characters is unchanged.
+///
+/// # Examples
+/// ```
+/// use recount::text::escape_name;
+/// assert_eq!(escape_name(b"KGS/game 1.sgf"), "KGS/game 1.sgf");
+/// assert_eq!(escape_name(b"a\nb\\c\x01.sgf"), r"a\nb\\c\x01.sgf");
+/// assert_eq!(escape_name(b"latin1-\xe9.sgf"), r"latin1-\xE9.sgf");
+/// ```
+pub fn escape_name(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                c if c.is_control() && (c as u32) < 0x80 => {
+                    let _ = write!(out, "\\x{:02X}", c as u32);
+                }
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{{{:04X}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+        }
+    }
+    out
+}
+
+/// [`escape_name`] of a path, from its bytes as the system gives them.
+pub fn escape_path(path: &std::path::Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        escape_name(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        escape_name(path.to_string_lossy().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaped_names_are_one_line_and_distinct() {
+        let names: [&[u8]; 6] = [
+            b"a\\x0A.sgf",
+            b"a\n.sgf",
+            b"a\\n.sgf",
+            b"a\xe9.sgf",
+            b"a\xe8.sgf",
+            "a\u{85}é.sgf".as_bytes(),
+        ];
+        let escaped: Vec<String> = names.iter().map(|n| escape_name(n)).collect();
+        assert!(escaped.iter().all(|e| !e.chars().any(char::is_control)));
+        let mut d = escaped.clone();
+        d.sort();
+        d.dedup();
+        assert_eq!(d.len(), names.len(), "{escaped:?}");
+        assert_eq!(escaped[5], "a\\u{0085}é.sgf");
+    }
+}

@@ -7,6 +7,7 @@ mod tests {
 
     mod backgammon;
     mod cube;
+    mod fuzz;
     mod inputs;
     mod nets;
     mod nn;

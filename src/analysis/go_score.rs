@@ -49,7 +49,7 @@ pub const INTERPRETATIONS: [Interpretation; 7] = [
 ];
 
 /// How to score.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct ScoreSettings {
     pub song: SongParams,
     /// Look for the single changes that would make a mismatch agree

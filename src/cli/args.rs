@@ -2,6 +2,7 @@
 //! Nothing here is checked beyond what clap checks; [`super::config`]
 //! resolves it.
 
+use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::position::ZoneSettings;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -151,13 +152,13 @@ pub struct ScoreArgs {
     pub dead_stones: DeadStonesArg,
 
     /// Most random playouts per game for the dead-stone estimator.
-    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = DeadSettings::default().playouts, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub playouts: u32,
 
     /// Seed of the estimator's playouts, mixed with each position: the same
     /// seed always gives the same reports; another one gives an independent
     /// estimate, to see which verdicts are coin flips of the playouts.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = DeadSettings::default().seed)]
     pub seed: u64,
 
     /// Independent estimates of the dead stones per game, each with its
@@ -167,7 +168,7 @@ pub struct ScoreArgs {
     /// odd number (a split vote is noted in the reason column). Three
     /// votes steady the estimator's coin flips for about 1.15 times one
     /// estimate's time; 1 is the plain estimate.
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
+    #[arg(long, value_name = "N", default_value_t = DeadSettings::default().votes, value_parser = clap::value_parser!(u32).range(1..=99))]
     pub votes: u32,
 
     /// Song scoring: basic eyes kept unfilled per independent living group.

@@ -15,7 +15,7 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
         0.0
     };
     let skipped = if s.skipped > 0 {
-        format!(" ({} other files skipped by name)", s.skipped)
+        format!(" ({} other files skipped)", s.skipped)
     } else {
         String::new()
     };

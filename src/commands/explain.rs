@@ -53,7 +53,7 @@ pub fn explain(
         },
     );
     let origin = Origin {
-        path: path.display().to_string(),
+        path: crate::text::escape_path(path),
         member: None,
     };
     let scored = go_score(&origin, index, &game, settings);

@@ -61,6 +61,24 @@ pub struct Settings<'a> {
     pub bg: BgSettings<'a>,
 }
 
+/// The command line's defaults.
+impl Default for Settings<'_> {
+    fn default() -> Self {
+        Settings {
+            default_rules: Preset::Japanese,
+            dead: DeadSettings::default(),
+            limits: ReadLimits {
+                max_game_bytes: 16 << 20,
+            },
+            check_sgf: false,
+            scores: true,
+            score: ScoreSettings::default(),
+            zones: None,
+            bg: BgSettings::default(),
+        }
+    }
+}
+
 impl Settings<'_> {
     /// What each Go game needs computed: its end settled where it is
     /// scored, and its position at the zones' moment.

@@ -3,9 +3,13 @@
 //! sources that know their origin (path, and member inside an archive).
 //!
 //! Files named on the command line are always read. Inside directories and
-//! archives only game files (`.sgf`, `.mgt`, `.mat`, and `.txt` that holds a
-//! backgammon match) and archives are taken; other files are counted as
-//! skipped.
+//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, and `.txt`
+//! that holds a backgammon match) and archives are taken; other files are
+//! counted as skipped. Only regular files are read from directories: a
+//! FIFO, socket or device found there is counted as skipped. Named on the
+//! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),
+//! a socket or device is an error row. A link inside an archive is an error row naming its target;
+//! a gzipped member is read decompressed.
 //!
 //! A Go SGF file is streamed one game tree at a time; a backgammon match
 //! (`.mat` text, or GNU Backgammon SGF with `GM[6]`) is one unit, since its
@@ -23,7 +27,17 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-/// Where a record came from.
+/// Where a record came from: the file's path as given or found, and the
+/// member's name inside an archive.
+///
+/// Both are names as text on one line, each distinct name its own text
+/// ([`crate::text::escape_name`]): valid UTF-8 is kept as it is, except a
+/// backslash, written `\\`; a line break, tab and carriage return are
+/// written `\n`, `\t`, `\r`, any other control character `\xNN` (below
+/// `\x80`) or `\u{NNNN}`; and each byte that is not valid UTF-8 `\xNN`
+/// (so `latin1-\xE9.sgf` is a Latin-1 `é`). A zip member whose entry
+/// cannot be read is named as the zip's directory lists it, else `#N`
+/// (its place in the archive, from 1).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Origin {
     pub path: String,
@@ -81,7 +95,7 @@ pub enum Payload {
 pub struct Progress {
     /// Bytes read from disk (compressed bytes for archives).
     pub bytes: AtomicU64,
-    /// Files inside directories or archives skipped by name.
+    /// Files inside directories or archives skipped: by name, or not regular files.
     pub skipped: AtomicU64,
 }
 

@@ -10,7 +10,7 @@ pub enum Content {
     /// Not text: why.
     Binary(String),
     /// A backgammon match: a `.mat` export ("N point match" and no SGF
-    /// tree) or GNU Backgammon's SGF (`GM[6]` in the first 4 KiB), in the
+    /// tree) or GNU Backgammon's SGF (`GM[6]` in the first tree's root), in the
     /// format its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
     /// Go SGF (or anything else, judged game tree by game tree).
@@ -53,10 +53,63 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     }
 }
 
-/// GNU Backgammon's SGF: `GM[6]` in the first game tree's root.
+/// GNU Backgammon's SGF: the first game tree's root says `GM[6]`. Only
+/// that property counts: a `GM[6]` inside a value (a comment) or in a
+/// later tree does not make the file a match.
 fn looks_like_bg_sgf(head: &[u8]) -> bool {
-    let head = &head[..head.len().min(4096)];
-    head.windows(5).any(|w| w == b"GM[6]")
+    root_gm(head).is_some_and(|gm| gm.trim_ascii() == b"6")
+}
+
+/// The first value of `GM` in the root node of the first game tree in
+/// `head` (the root read property by property, values skipped whole).
+fn root_gm(head: &[u8]) -> Option<&[u8]> {
+    let mut i = head.iter().position(|&b| b == b'(')? + 1;
+    let skip_ws = |i: &mut usize| {
+        while head.get(*i).is_some_and(u8::is_ascii_whitespace) {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if head.get(i) != Some(&b';') {
+        return None;
+    }
+    i += 1;
+    loop {
+        skip_ws(&mut i);
+        let start = i;
+        while head.get(i).is_some_and(u8::is_ascii_alphabetic) {
+            i += 1;
+        }
+        let ident = crate::sgf::reader::Ident::from_written(&head[start..i]);
+        skip_ws(&mut i);
+        if head.get(i) != Some(&b'[') {
+            // The end of the root node (`;`, `(`, `)`), stray text, or the
+            // end of the block.
+            if i == start && i < head.len() && !matches!(head[i], b';' | b'(' | b')') {
+                i += 1;
+                continue;
+            }
+            return None;
+        }
+        let mut first: Option<&[u8]> = None;
+        while head.get(i) == Some(&b'[') {
+            let open = i + 1;
+            i = open;
+            loop {
+                match head.get(i)? {
+                    b'\\' => i += 2,
+                    b']' => break,
+                    _ => i += 1,
+                }
+            }
+            first.get_or_insert(&head[open..i]);
+            i += 1;
+            skip_ws(&mut i);
+        }
+        if ident.is("GM") {
+            return first;
+        }
+    }
 }
 
 /// A Jellyfish / GNU Backgammon `.mat` export: "N point match" near the top
@@ -68,4 +121,31 @@ fn looks_like_match_file(head: &[u8]) -> bool {
             .any(|w| w.eq_ignore_ascii_case(needle))
     };
     !has(b"(;") && has(b"point match")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_first_roots_gm_decides() {
+        let bg = Content::Match(MatchFormat::GnubgSgf);
+        assert_eq!(sniff(b"(;FF[4]GM[6];B[52yeqs])"), bg);
+        assert_eq!(
+            sniff(b"\xEF\xBB\xBF ( ; FF[4] C[a \\] b] gm [6];W[31])"),
+            bg
+        );
+        assert_eq!(
+            sniff(b"(;GM[1]FF[4];B[aa])(;GM[6]FF[4])(;GM[3])"),
+            Content::Go
+        );
+        assert_eq!(
+            sniff(b"(;GM[1]C[see GM[6\\] and GM[6]];B[aa])"),
+            Content::Go
+        );
+        assert_eq!(sniff(b"(;C[GM[6]];B[aa])"), Content::Go);
+        assert_eq!(sniff(b"(;FF[4];GM[6])"), Content::Go);
+        assert_eq!(sniff(b"(;FF[4]C[never closed GM[6]"), Content::Go);
+        assert_eq!(root_gm(b"(;FF[4] 12 GM[6])"), Some(&b"6"[..]));
+    }
 }

@@ -391,3 +391,228 @@ fn no_scores_replays_only() {
     assert_eq!(rows(tmp.path(), "go_scores.csv").len(), 0);
     assert!(read(tmp.path(), "go_scores.csv").starts_with("source,member,game,"));
 }
+
+/// Runs recount on `files` (written into a temporary directory) with
+/// `args`, checks it succeeded and returns the directory and the reports.
+fn run_on(files: &[(&str, &[u8])], args: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    for (name, bytes) in files {
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let mut all: Vec<&str> = vec![dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = run(&all, &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    (tmp, out)
+}
+
+#[test]
+fn check_sgf_survives_deep_nesting() {
+    let n = 100_000;
+    let nested = format!("(;GM[1]{}{})", "(;B[aa]".repeat(n), ")".repeat(n));
+    let long = format!("(;GM[1]{})", ";B[aa]".repeat(n));
+    let (_tmp, out) = run_on(
+        &[
+            ("nested.sgf", nested.as_bytes()),
+            ("long.sgf", long.as_bytes()),
+        ],
+        &["--check-sgf", "--no-scores"],
+    );
+    let games = rows(&out, "go_games.csv");
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|r| r["sgf_check"] == "ok"), "{games:?}");
+}
+
+/// `(source file name, member, game, stage or "game", reason or notes)` of
+/// every row of `go_games.csv` and `errors.csv`, sorted.
+fn all_rows(out: &Path) -> Vec<String> {
+    let name = |s: &str| s.rsplit('/').next().unwrap().to_string();
+    let mut v: Vec<String> = rows(out, "go_games.csv")
+        .into_iter()
+        .map(|r| {
+            format!(
+                "{} {} {} game {}",
+                name(&r["source"]),
+                r["member"],
+                r["game"],
+                r["notes"]
+            )
+        })
+        .chain(rows(out, "errors.csv").into_iter().map(|r| {
+            format!(
+                "{} {} {} {} {}",
+                name(&r["source"]),
+                r["member"],
+                r["game"],
+                r["stage"],
+                r["reason"]
+            )
+        }))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn malformed_fixtures_each_end_as_their_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(&["fixtures/malformed", "--no-scores"], tmp.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got = all_rows(tmp.path());
+    let want = [
+        "collection-go-bg-gm3.sgf  1 game ",
+        "collection-go-bg-gm3.sgf  2 unsupported a backgammon game (GM[6]) inside a Go collection: not read",
+        "collection-go-bg-gm3.sgf  3 unsupported GM[3] is not Go (GM[1]); skipped",
+        "empty-size-infinite-margin.sgf  1 game SZ[] is empty: read as 19; RE[B+1e400]: the margin is not a finite number; no margin read",
+        "empty.zip   archive archive holds no files",
+        "go-comment-gm6.sgf  1 game 1 stray characters outside values skipped",
+        "header-only.mat  1 parse a '5 point match' line but no 'Game N' line after it: no game in the match file",
+        "setup-dup-off-board.sgf  1 game 1 setup points off the board ignored; HA[2] but 1 black setup stones before the first move",
+    ];
+    assert_eq!(got, want);
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_are_skipped_in_directories_and_read_when_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    fs::copy(
+        repo().join("fixtures/malformed/go-comment-gm6.sgf"),
+        dir.join("a.sgf"),
+    )
+    .unwrap();
+    let fifo = dir.join("p.sgf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = tmp.path().join("out");
+    let o = run(&[dir.to_str().unwrap(), "--no-scores"], &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(rows(&out, "go_games.csv").len(), 1);
+    assert!(rows(&out, "errors.csv").is_empty());
+    assert!(
+        stderr(&o).contains("1 other files skipped"),
+        "{}",
+        stderr(&o)
+    );
+    // Named, it is read: a pipe the user gives.
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, "(;SZ[9];B[ee];W[cc])").unwrap())
+    };
+    let out = tmp.path().join("out2");
+    let o = run(&[fifo.to_str().unwrap(), "--no-scores"], &out, "");
+    writer.join().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(rows(&out, "go_games.csv").len(), 1);
+    assert!(rows(&out, "errors.csv").is_empty());
+}
+
+fn gz(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+#[test]
+fn archive_members_links_gzip_and_truncation() {
+    let game = fs::read(repo().join("fixtures/malformed/go-comment-gm6.sgf")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    // A tar: a game, a hard link and a symbolic link to it, a gzipped game
+    // by name and one by its magic bytes.
+    let mut b = tar::Builder::new(Vec::new());
+    let mut h = tar::Header::new_gnu();
+    h.set_size(game.len() as u64);
+    h.set_mode(0o644);
+    b.append_data(&mut h, "g/a.sgf", &game[..]).unwrap();
+    for (kind, name) in [
+        (tar::EntryType::Link, "g/hard.sgf"),
+        (tar::EntryType::Symlink, "g/soft.sgf"),
+    ] {
+        let mut h = tar::Header::new_gnu();
+        h.set_entry_type(kind);
+        h.set_size(0);
+        h.set_mode(0o644);
+        b.append_link(&mut h, name, "g/a.sgf").unwrap();
+    }
+    let zipped = gz(&game);
+    for name in ["g/b.sgf.gz", "g/c.sgf"] {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(zipped.len() as u64);
+        h.set_mode(0o644);
+        b.append_data(&mut h, name, &zipped[..]).unwrap();
+    }
+    let tar = b.into_inner().unwrap();
+    fs::write(dir.join("links.tar"), &tar).unwrap();
+    // The same tar cut inside its first member.
+    fs::write(dir.join("cut.tar"), &tar[..512 + 20]).unwrap();
+    // A zip with a gzipped game.
+    let mut z = zip::ZipWriter::new(fs::File::create(dir.join("gz.zip")).unwrap());
+    z.start_file("z/d.sgf.gz", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    z.write_all(&zipped).unwrap();
+    z.finish().unwrap();
+    let out = tmp.path().join("out");
+    let o = run(&[dir.to_str().unwrap(), "--no-scores"], &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let note = "game 1 stray characters outside values skipped";
+    assert_eq!(
+        all_rows(&out),
+        [
+            "cut.tar   archive corrupt or unreadable tar archive after member 1 'g/a.sgf': unexpected EOF during skip; the rest of the archive was not read".to_string(),
+            format!("cut.tar g/a.sgf  read read error: truncated archive: the member ends after 20 of its {} bytes", game.len()),
+            format!("gz.zip z/d.sgf.gz 1 {note}"),
+            format!("links.tar g/a.sgf 1 {note}"),
+            format!("links.tar g/b.sgf.gz 1 {note}"),
+            format!("links.tar g/c.sgf 1 {note}"),
+            "links.tar g/hard.sgf  archive a hard link to 'g/a.sgf' in the tar archive: not read (a link has no data of its own; its target is read under its own name)".into(),
+            "links.tar g/soft.sgf  archive a symbolic link to 'g/a.sgf' in the tar archive: not read (a link has no data of its own; its target is read under its own name)".into(),
+        ]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_are_escaped_one_line_and_distinct() {
+    use std::os::unix::ffi::OsStrExt;
+    let game = fs::read(repo().join("fixtures/malformed/go-comment-gm6.sgf")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    fs::create_dir(&dir).unwrap();
+    for name in [
+        &b"two\nlines.sgf"[..],
+        b"latin1-\xe9.sgf",
+        b"latin1-\xe8.sgf",
+        b"back\\slash.sgf",
+    ] {
+        fs::write(dir.join(std::ffi::OsStr::from_bytes(name)), &game).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let o = run(&[dir.to_str().unwrap(), "--no-scores"], &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = read(&out, "go_games.csv");
+    assert_eq!(text.lines().count(), 5, "{text}");
+    let mut names: Vec<String> = rows(&out, "go_games.csv")
+        .into_iter()
+        .map(|r| r["source"].rsplit('/').next().unwrap().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            r"back\\slash.sgf",
+            r"latin1-\xE8.sgf",
+            r"latin1-\xE9.sgf",
+            r"two\nlines.sgf"
+        ]
+    );
+}

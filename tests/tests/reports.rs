@@ -4,6 +4,7 @@
 
 use super::util::{self, bin, read, repo, stderr};
 use recount::commands::run::{run, Control, Settings, Stopped};
+use recount::go::dead::decide::DeadSettings;
 use recount::ingest::{expand, ReadLimits};
 use recount::report::{RowBuf, Sink, Table};
 use std::collections::BTreeMap;
@@ -279,24 +280,16 @@ impl Sink for StopAfter {
 
 fn settings() -> Settings<'static> {
     Settings {
-        default_rules: recount::go::rules::Preset::Japanese,
         limits: ReadLimits {
             max_game_bytes: 1 << 20,
         },
-        check_sgf: false,
         scores: false,
-        dead: recount::go::dead::decide::DeadSettings {
-            policy: recount::go::dead::DeadPolicy::Auto,
+        dead: DeadSettings {
             playouts: 8,
-            seed: 0,
             votes: 1,
+            ..Default::default()
         },
-        score: recount::analysis::go_score::ScoreSettings {
-            song: Default::default(),
-            agrees_if: false,
-        },
-        zones: None,
-        bg: Default::default(),
+        ..Default::default()
     }
 }
 

@@ -2,7 +2,11 @@
 //! mutation ends as a game row or an error row.
 
 use super::util;
+use recount::analysis::bg_match::BgSettings;
+use recount::analysis::go_score::ScoreSettings;
+use recount::bg::game::replay::KeepCube;
 use recount::commands::run::{process, Settings};
+use recount::go::dead::decide::DeadSettings;
 use recount::ingest::{MatchFormat, Origin, Payload, ReadLimits, Unit};
 use recount::report::Table;
 use std::sync::Arc;
@@ -45,32 +49,30 @@ fn mutate(rng: &mut Rng, mut b: Vec<u8>) -> Vec<u8> {
 
 fn settings() -> Settings<'static> {
     Settings {
-        default_rules: recount::go::rules::Preset::Japanese,
         limits: ReadLimits {
             max_game_bytes: 1 << 20,
         },
         check_sgf: true,
-        scores: true,
-        dead: recount::go::dead::decide::DeadSettings {
-            policy: recount::go::dead::DeadPolicy::Auto,
+        dead: DeadSettings {
             playouts: 8,
-            seed: 0,
             votes: 1,
+            ..Default::default()
         },
-        score: recount::analysis::go_score::ScoreSettings {
-            song: Default::default(),
+        score: ScoreSettings {
             agrees_if: true,
+            ..Default::default()
         },
         // Zones too, on a small budget: mutated games must not panic there.
         zones: Some(recount::go::endgame::position::ZoneSettings {
             budget: 20_000,
             ..Default::default()
         }),
-        bg: recount::analysis::bg_match::BgSettings {
+        bg: BgSettings {
             positions: true,
-            decisions: recount::bg::game::replay::KeepCube::All,
+            decisions: KeepCube::All,
             ..Default::default()
         },
+        ..Default::default()
     }
 }
 

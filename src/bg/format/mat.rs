@@ -36,7 +36,8 @@ fn decode(bytes: &[u8]) -> (Cow<'_, str>, Option<&'static str>) {
 /// Reads a whole `.mat` file.
 ///
 /// # Errors
-/// When the text has no `N point match` line and no game: it is not a match.
+/// When the text has no `N point match` line and no game: it is not a
+/// match; when it has no game: there is nothing to report.
 pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
     let (text, note) = decode(bytes);
     let mut m = MatchRecord {
@@ -119,6 +120,12 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
         return Err(MatError(
             "no 'N point match' line and no 'Game N' line: not a backgammon match file".into(),
         ));
+    }
+    if m.games.is_empty() {
+        return Err(MatError(format!(
+            "a '{} point match' line but no 'Game N' line after it: no game in the match file",
+            m.length
+        )));
     }
     if !saw_header {
         m.notes
@@ -544,6 +551,12 @@ mod tests {
     #[test]
     fn rejects_text_that_is_not_a_match() {
         assert!(read_mat(b"hello\nworld\n").is_err());
+        // A header and nothing readable after it: no game, an error.
+        let e = read_mat(b"; [Player 1 \"a\"]\n 7 point match\n\n junk line\n").unwrap_err();
+        assert_eq!(
+            e.0,
+            "a '7 point match' line but no 'Game N' line after it: no game in the match file"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::go::settle::territory::settle_refereed;
 use crate::go::settle::Settlement;
 
 /// How the dead stones are decided (`--dead-stones`, `--playouts`,
-/// `--seed`, `--votes`).
+/// `--seed`, `--votes`; the command line's defaults are [`Default`]'s).
 #[derive(Debug, Clone, Copy)]
 pub struct DeadSettings {
     pub policy: DeadPolicy,
@@ -23,6 +23,17 @@ pub struct DeadSettings {
     /// Independent estimates that vote on the count (`--votes`; 1: the
     /// plain estimate).
     pub votes: u32,
+}
+
+impl Default for DeadSettings {
+    fn default() -> DeadSettings {
+        DeadSettings {
+            policy: DeadPolicy::Auto,
+            playouts: 128,
+            seed: 0,
+            votes: 3,
+        }
+    }
 }
 
 /// The dead stones of a replayed game as the policy decided them, with the

@@ -72,21 +72,22 @@ impl GoRecord {
         }
     }
 
-    /// Black stones placed by setup before the first move.
+    /// Points black after the setup before the first move (a point set
+    /// twice, or turned white or empty later, counts once or not at all).
     pub fn handicap_stones(&self) -> u32 {
-        self.events
+        let mut black = vec![false; self.width as usize * self.height as usize];
+        for e in self
+            .events
             .iter()
             .take_while(|e| !matches!(e, Event::Move { .. }))
-            .filter(|e| {
-                matches!(
-                    e,
-                    Event::Setup {
-                        stone: Some(Color::Black),
-                        ..
-                    }
-                )
-            })
-            .count() as u32
+        {
+            if let Event::Setup { stone, x, y } = *e {
+                if let Some(b) = black.get_mut(y as usize * self.width as usize + x as usize) {
+                    *b = stone == Some(Color::Black);
+                }
+            }
+        }
+        black.iter().filter(|&&b| b).count() as u32
     }
 }
 
@@ -120,7 +121,7 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::NotGo { gm } if gm == "6" => {
-                f.write_str("backgammon game (GM[6]): not yet supported")
+                f.write_str("a backgammon game (GM[6]) inside a Go collection: not read")
             }
             RecordError::NotGo { gm } => write!(f, "GM[{gm}] is not Go (GM[1]); skipped"),
             RecordError::BadSize { sz } => {
@@ -168,6 +169,12 @@ pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
     rec.result = parse_result(&rec.result_raw);
     let km = text("KM");
     let ha = text("HA");
+    if sz.is_empty() && tree.get(0, "SZ").is_some() {
+        notes.push("SZ[] is empty: read as 19".into());
+    }
+    if let Some(n) = result::margin_note(&rec.result_raw) {
+        notes.push(n);
+    }
     if !km.is_empty() {
         match km.parse::<f64>() {
             Ok(k) if k.is_finite() => rec.komi = Some(k),
@@ -184,7 +191,10 @@ pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
         let ca = String::from_utf8_lossy(tree.get(0, "CA").unwrap_or_default()).into_owned();
         notes.push(format!("CA[{ca}] is not a charset we know"));
     }
-    read_events(tree, &mut rec);
+    let bad_setup = read_events(tree, &mut rec);
+    if bad_setup > 0 {
+        notes.push(format!("{bad_setup} setup points off the board ignored"));
+    }
     if let Some(h) = rec.handicap.filter(|&h| h >= 2) {
         let stones = rec.handicap_stones();
         if stones == 0 {
@@ -259,10 +269,10 @@ fn point(v: &[u8], w: u8, h: u8) -> Option<(u8, u8)> {
     }
 }
 
-/// Points of a list property, with `aa:cc` rectangles expanded; points off
-/// the board are dropped.
-fn point_list(values: &[&[u8]], w: u8, h: u8) -> (Vec<(u8, u8)>, u32) {
-    let mut out = Vec::new();
+/// Calls `f` on each point of a list property, with `aa:cc` rectangles
+/// expanded (without building a list: a rectangle repeated costs no
+/// memory); returns how many values are not points of the board.
+fn for_each_point(values: &[&[u8]], w: u8, h: u8, mut f: impl FnMut(u8, u8)) -> u32 {
     let mut bad = 0;
     for v in values {
         let v = v.trim_ascii();
@@ -274,14 +284,53 @@ fn point_list(values: &[&[u8]], w: u8, h: u8) -> (Vec<(u8, u8)>, u32) {
             Some(((x0, y0), (x1, y1))) => {
                 for y in y0.min(y1)..=y0.max(y1) {
                     for x in x0.min(x1)..=x0.max(x1) {
-                        out.push((x, y));
+                        f(x, y);
                     }
                 }
             }
             None => bad += 1,
         }
     }
-    (out, bad)
+    bad
+}
+
+/// What one node does to each point, in the order points are first named:
+/// a point named twice keeps its last value, so a node costs at most the
+/// points of the board whatever its lists repeat.
+struct PointSet<T: Copy> {
+    width: usize,
+    slot: Vec<Option<T>>,
+    order: Vec<(u8, u8)>,
+}
+
+impl<T: Copy> PointSet<T> {
+    fn new(w: u8, h: u8) -> Self {
+        PointSet {
+            width: w as usize,
+            slot: vec![None; w as usize * h as usize],
+            order: Vec::new(),
+        }
+    }
+
+    fn set(&mut self, x: u8, y: u8, v: T) {
+        let s = &mut self.slot[y as usize * self.width + x as usize];
+        if s.is_none() {
+            self.order.push((x, y));
+        }
+        *s = Some(v);
+    }
+
+    /// The points named and their last values, in first-named order; the
+    /// set is empty again after.
+    fn drain(&mut self) -> impl Iterator<Item = (u8, u8, T)> + '_ {
+        let (slot, width) = (&mut self.slot, self.width);
+        self.order.drain(..).map(move |(x, y)| {
+            let v = slot[y as usize * width + x as usize]
+                .take()
+                .expect("a named point has a value");
+            (x, y, v)
+        })
+    }
 }
 
 fn read_markup(
@@ -299,17 +348,23 @@ fn read_markup(
             _ => continue,
         };
         any = true;
-        list.extend(point_list(tree.prop_values(p), w, h).0);
+        let mut seen = PointSet::new(w, h);
+        for &(x, y) in list.iter() {
+            seen.set(x, y, ());
+        }
+        for_each_point(tree.prop_values(p), w, h, |x, y| seen.set(x, y, ()));
+        list.clear();
+        list.extend(seen.drain().map(|(x, y, ())| (x, y)));
     }
     any.then_some(m)
 }
 
-fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
+fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) -> u32 {
     let (w, h) = (rec.width, rec.height);
     let mut bad_setup = 0u32;
+    let mut setup: PointSet<Option<Color>> = PointSet::new(w, h);
     for i in 0..tree.node_count() {
         let props = tree.node(i);
-        let mut setup = false;
         for p in props {
             let stone = match p.ident.as_bytes() {
                 b"AB" => Some(Color::Black),
@@ -318,14 +373,15 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
                 _ => continue,
             };
             // Points, or rectangles `aa:cc` (FF[4] compressed lists).
-            let (points, bad) = point_list(tree.prop_values(p), w, h);
-            bad_setup += bad;
-            for (x, y) in points {
-                rec.events.push(Event::Setup { stone, x, y });
-                setup = true;
-            }
+            bad_setup += for_each_point(tree.prop_values(p), w, h, |x, y| setup.set(x, y, stone));
         }
-        if setup {
+        let before = rec.events.len();
+        rec.events.extend(
+            setup
+                .drain()
+                .map(|(x, y, stone)| Event::Setup { stone, x, y }),
+        );
+        if rec.events.len() > before {
             rec.events.push(Event::SetupDone);
         }
         for p in props {
@@ -349,10 +405,7 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) {
             rec.markup = read_markup(tree, props, w, h);
         }
     }
-    if bad_setup > 0 {
-        rec.notes
-            .push(format!("{bad_setup} setup points off the board ignored"));
-    }
+    bad_setup
 }
 
 #[cfg(test)]
@@ -452,5 +505,68 @@ mod tests {
         assert_eq!(r.komi, None);
         assert!(r.notes.iter().any(|n| n.contains("KM[abc]")));
         assert!(r.notes.iter().any(|n| n.contains("HA[3] without AB")));
+    }
+
+    #[test]
+    fn repeated_rectangles_cost_what_the_board_holds() {
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[52]{};B[aa])",
+            "AB[aa:ZZ]AW[aa:ZZ]".repeat(20_000)
+        );
+        let r = record(&sgf).unwrap();
+        // One event per point, the setup's end, the move.
+        assert_eq!(r.events.len(), 52 * 52 + 2);
+        assert_eq!(r.handicap_stones(), 0);
+        assert!(r.events[..52 * 52].iter().all(|e| matches!(
+            e,
+            Event::Setup {
+                stone: Some(Color::White),
+                ..
+            }
+        )));
+        let r = record(&format!("(;SZ[9]{})", "TB[aa:ii]".repeat(1000))).unwrap();
+        assert_eq!(r.markup.unwrap().black.len(), 81);
+    }
+
+    #[test]
+    fn handicap_stones_are_distinct_black_points() {
+        let r = record("(;SZ[9]HA[2]AB[cc][cc][gg]AW[gg];AB[ee];B[aa];AB[ff])").unwrap();
+        // cc twice counts once, gg turned white, ee in a later setup node.
+        assert_eq!(r.handicap_stones(), 2);
+        assert!(r.notes.is_empty(), "{:?}", r.notes);
+        let r = record("(;SZ[9]HA[3]AB[cc][cc][gg]AW[gg];B[aa])").unwrap();
+        assert!(r
+            .notes
+            .iter()
+            .any(|n| n == "HA[3] but 1 black setup stones before the first move"));
+    }
+
+    #[test]
+    fn empty_size_and_unreadable_margins_are_noted() {
+        let r = record("(;SZ[]RE[B+1e400];B[aa])").unwrap();
+        assert_eq!(r.width, 19);
+        assert_eq!(r.result.margin, None);
+        assert_eq!(r.result.winner, Some(Color::Black));
+        assert_eq!(
+            r.notes,
+            [
+                "SZ[] is empty: read as 19",
+                "RE[B+1e400]: the margin is not a finite number; no margin read"
+            ]
+        );
+        assert!(record("(;RE[W+7.5];B[aa])").unwrap().notes.is_empty());
+    }
+
+    #[test]
+    fn off_board_setup_points_are_noted() {
+        let r = record("(;SZ[9]AB[cc][zz]AW[jj:kk];B[aa])").unwrap();
+        assert_eq!(r.handicap_stones(), 1);
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n == "2 setup points off the board ignored"),
+            "{:?}",
+            r.notes
+        );
     }
 }

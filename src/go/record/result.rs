@@ -95,10 +95,7 @@ pub fn parse_result(raw: &str) -> GameResult {
             ..won
         },
         "" => {
-            let num: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.')
-                .collect();
+            let num = leading_number(rest);
             match num.parse::<f64>() {
                 Ok(m) if m.is_finite() => GameResult {
                     kind: EndKind::Score,
@@ -110,6 +107,51 @@ pub fn parse_result(raw: &str) -> GameResult {
         }
         _ => won,
     }
+}
+
+/// The number a margin starts with: digits and points, and an exponent
+/// (`1e400`) when one follows, so that it is read whole or not at all.
+fn leading_number(rest: &str) -> &str {
+    let b = rest.as_bytes();
+    let mut end = b
+        .iter()
+        .take_while(|c| c.is_ascii_digit() || **c == b'.')
+        .count();
+    if matches!(b.get(end), Some(b'e' | b'E')) {
+        let mut k = end + 1;
+        if matches!(b.get(k), Some(b'+' | b'-')) {
+            k += 1;
+        }
+        let digits = b[k.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if digits > 0 {
+            end = k + digits;
+        }
+    }
+    &rest[..end]
+}
+
+/// A note when `RE` names a margin that is not a finite number
+/// (`B+1e400`): the winner is read, the margin left empty.
+pub fn margin_note(raw: &str) -> Option<String> {
+    let lower = raw.trim().to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix(['b', 'w'])?
+        .trim_start()
+        .strip_prefix('+')?
+        .trim();
+    let num = leading_number(rest);
+    if num.is_empty() || parse_result(raw).margin.is_some() {
+        return None;
+    }
+    num.parse::<f64>().is_ok_and(|m| !m.is_finite()).then(|| {
+        format!(
+            "RE[{}]: the margin is not a finite number; no margin read",
+            raw.trim()
+        )
+    })
 }
 
 fn parse_asian(text: &str) -> Option<GameResult> {
@@ -163,6 +205,15 @@ mod tests {
         assert_eq!(parse_result("W+0.5").margin, Some(0.5));
         assert_eq!(parse_result("B+12").margin, Some(12.0));
         assert_eq!(parse_result("black wins"), GameResult::default());
+        let r = parse_result("B+1e400");
+        assert_eq!(
+            (r.kind, r.winner, r.margin),
+            (EndKind::Unknown, Some(Color::Black), None)
+        );
+        assert_eq!(parse_result("W+1e1").margin, Some(10.0));
+        assert_eq!(parse_result("W+3.5e").margin, Some(3.5));
+        assert!(margin_note("B+1e400").is_some() && margin_note("B+3.5").is_none());
+        assert!(margin_note(&format!("W+{}", "9".repeat(400))).is_some());
         assert_eq!(parse_result("黑中盘胜").kind, EndKind::Resign);
         assert_eq!(parse_result("白中押し勝ち").winner, Some(Color::White));
         let r = parse_result("黑胜3又3/4子");

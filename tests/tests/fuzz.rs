@@ -1,0 +1,250 @@
+//! Property tests over every reader, on stable Rust (`proptest`): random
+//! and SGF-shaped bytes never panic a reader, and through the pipeline
+//! (`ingest` reading a file, `process` on each unit) every unit ends as
+//! exactly one game, one match or one error row, and every file as at
+//! least one unit or a skip.
+//!
+//! Memory is bounded by assertion instead of a counting allocator (the
+//! tests share one binary, where a global allocator would count the other
+//! tests' threads too): each unit holds at most `--max-game-mib` bytes, and
+//! a record's events are at most the board's points per node plus its
+//! moves.
+
+use proptest::prelude::*;
+use recount::analysis::bg_match::BgSettings;
+use recount::analysis::go_score::ScoreSettings;
+use recount::bg::game::replay::KeepCube;
+use recount::commands::run::{process, Settings};
+use recount::go::dead::decide::DeadSettings;
+use recount::ingest::{read_entry, Entry, Payload, Progress, ReadLimits};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+const MAX_GAME_BYTES: u64 = 64 << 10;
+
+fn settings() -> Settings<'static> {
+    Settings {
+        limits: ReadLimits {
+            max_game_bytes: MAX_GAME_BYTES,
+        },
+        check_sgf: true,
+        dead: DeadSettings {
+            playouts: 4,
+            votes: 1,
+            ..Default::default()
+        },
+        score: ScoreSettings {
+            agrees_if: true,
+            ..Default::default()
+        },
+        bg: BgSettings {
+            positions: true,
+            decisions: KeepCube::All,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// SGF-looking bytes: tokens of the format in random order.
+fn sgf_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        Just(&b"("[..]),
+        Just(&b")"[..]),
+        Just(&b";"[..]),
+        Just(&b"GM[1]"[..]),
+        Just(&b"GM[6]"[..]),
+        Just(&b"SZ[9]"[..]),
+        Just(&b"SZ[52]"[..]),
+        Just(&b"SZ[]"[..]),
+        Just(&b"HA[2]"[..]),
+        Just(&b"KM[6.5]"[..]),
+        Just(&b"RE[B+1e400]"[..]),
+        Just(&b"AB[aa:ZZ]"[..]),
+        Just(&b"AW[aa:ii]"[..]),
+        Just(&b"AE[cc]"[..]),
+        Just(&b"B[ee]"[..]),
+        Just(&b"W[tt]"[..]),
+        Just(&b"B[]"[..]),
+        Just(&b"TB[aa:cc]"[..]),
+        Just(&b"C[a \\] b]"[..]),
+        Just(&b"["[..]),
+        Just(&b"]"[..]),
+        Just(&b"\\"[..]),
+        Just(&b"MI[length:3][game:0][ws:0][bs:0]"[..]),
+        Just(&b"W[31hefe]"[..]),
+        Just(&b"B[double]"[..]),
+        Just(&b"\xff\x00"[..]),
+    ];
+    prop::collection::vec(token, 0..60).prop_map(|ts| ts.concat())
+}
+
+/// `.mat`-looking text: lines of the format in random order.
+fn mat_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let line = prop_oneof![
+        Just("; [Player 1 \"a\"]"),
+        Just(" 5 point match"),
+        Just(" Game 1"),
+        Just(" Game 2"),
+        Just(" a : 0                              b : 0"),
+        Just("  1) 31: 8/5 6/5                    64: 24/18 18/14"),
+        Just("  2) 52: 13/8 13/11                 Doubles => 2"),
+        Just("  3)  Takes                          11: 6/5*(2) 8/7(2)"),
+        Just("  4) Wins 2 points"),
+        Just("  5) 66: bar/off"),
+        Just("junk ( ; ["),
+        Just(""),
+    ];
+    prop::collection::vec(line, 0..30).prop_map(|ls| ls.join("\n").into_bytes())
+}
+
+/// Checks one unit's outcome through the pipeline and returns it.
+fn check_units(path: &std::path::Path, named: bool) -> usize {
+    let progress = Arc::new(Progress::default());
+    let entry = Entry {
+        path: path.to_path_buf(),
+        problem: None,
+        named,
+    };
+    let settings = settings();
+    let mut units = 0usize;
+    read_entry(&entry, settings.limits, &progress, &mut |unit| {
+        units += 1;
+        // A unit holds at most the limit (a match, a tree) or a reason.
+        assert!(unit.payload_bytes() <= MAX_GAME_BYTES + 4096);
+        if let Payload::Tree(b) = &unit.payload {
+            if let Ok(tree) = recount::sgf::reader::parse_tree(b) {
+                if let Ok(rec) = recount::go::record::read_record(&tree) {
+                    let board = rec.width as usize * rec.height as usize;
+                    assert!(rec.events.len() <= tree.node_count() * (board + 1) + tree.props.len());
+                }
+            }
+        }
+        let (rows, tally) = process(&unit, &settings);
+        assert_eq!(tally.games + tally.matches + tally.errors, 1, "{unit:?}");
+        let errors =
+            String::from_utf8_lossy(rows.bytes(recount::report::Table::Errors)).into_owned();
+        assert!(!errors.contains(",internal,"), "{errors}");
+        true
+    });
+    let skipped = progress.skipped.load(Ordering::Relaxed) as usize;
+    assert!(units > 0 || skipped > 0, "{} gave no unit", path.display());
+    units
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn sgf_split_parse_record_never_panic(bytes in sgf_bytes()) {
+        let mut trees = Vec::new();
+        recount::sgf::split::split_trees(&bytes[..], MAX_GAME_BYTES, |c| {
+            if let recount::sgf::split::Chunk::Tree(t) = c {
+                trees.push(t);
+            }
+            true
+        })
+        .unwrap();
+        for t in &trees {
+            if let Ok(tree) = recount::sgf::reader::parse_tree(t) {
+                let _ = recount::go::record::read_record(&tree);
+            }
+            let _ = recount::sgf::strict::check(t);
+        }
+    }
+
+    #[test]
+    fn match_readers_never_panic(mat in mat_bytes(), sgf in sgf_bytes(), noise in prop::collection::vec(any::<u8>(), 0..200)) {
+        let _ = recount::bg::format::mat::read_mat(&mat);
+        let _ = recount::bg::format::mat::read_mat(&noise);
+        let _ = recount::bg::format::sgf::read_bg_sgf(&sgf);
+        let _ = recount::bg::format::sgf::read_bg_sgf(&noise);
+    }
+
+    #[test]
+    fn diagrams_never_panic(rows in prop::collection::vec("[.XOxo1-9 $|+-]{0,12}", 0..12)) {
+        let _ = recount::go::record::diagram::parse(&rows.join("\n"));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    #[test]
+    fn every_file_ends_as_rows_or_error_rows(
+        kind in 0usize..7,
+        sgf in sgf_bytes(),
+        mat in mat_bytes(),
+        noise in prop::collection::vec(any::<u8>(), 0..300),
+        named in any::<bool>(),
+    ) {
+        let tmp = tempfile::tempdir().unwrap();
+        let (name, bytes): (&str, Vec<u8>) = match kind {
+            0 => ("a.sgf", sgf),
+            1 => ("a.mat", mat),
+            2 => ("a.txt", mat),
+            3 => ("a.sgf.gz", noise),
+            4 => ("a.tar", noise),
+            5 => ("a.zip", noise),
+            _ => ("a.tar.gz", noise),
+        };
+        let path = tmp.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        check_units(&path, named);
+    }
+
+    #[test]
+    fn archives_of_random_members_end_as_rows(
+        members in prop::collection::vec((0usize..3, sgf_bytes(), any::<bool>()), 0..4),
+        cut in any::<prop::sample::Index>(),
+        zip in any::<bool>(),
+    ) {
+        use std::io::Write;
+        let tmp = tempfile::tempdir().unwrap();
+        let names = ["m.sgf", "m.mat", "m.sgf.gz"];
+        let path = tmp.path().join(if zip { "a.zip" } else { "a.tar" });
+        let data = |kind: usize, bytes: &[u8], gz: bool| {
+            if kind == 2 || gz {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                e.write_all(bytes).unwrap();
+                e.finish().unwrap()
+            } else {
+                bytes.to_vec()
+            }
+        };
+        let mut out = if zip {
+            let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+            for (i, (kind, bytes, gz)) in members.iter().enumerate() {
+                z.start_file(format!("{i}/{}", names[*kind]), zip::write::SimpleFileOptions::default()).unwrap();
+                z.write_all(&data(*kind, bytes, *gz)).unwrap();
+            }
+            z.finish().unwrap().into_inner()
+        } else {
+            let mut b = tar::Builder::new(Vec::new());
+            for (i, (kind, bytes, gz)) in members.iter().enumerate() {
+                let d = data(*kind, bytes, *gz);
+                let mut h = tar::Header::new_gnu();
+                h.set_size(d.len() as u64);
+                h.set_mode(0o644);
+                b.append_data(&mut h, format!("{i}/{}", names[*kind]), &d[..]).unwrap();
+            }
+            b.into_inner().unwrap()
+        };
+        // Whole, or cut anywhere.
+        std::fs::write(&path, &out).unwrap();
+        check_units(&path, true);
+        if !out.is_empty() {
+            out.truncate(cut.index(out.len()));
+            std::fs::write(&path, &out).unwrap();
+            check_units(&path, true);
+        }
+    }
+}
