@@ -306,7 +306,7 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
 /// the left side dies in 11 of 12 seeds, but seed 0's first 8 playouts
 /// give every stone to one side at least 3 times in 4 and the estimate
 /// stops there: no vote, and W+29.5 stands (a vote held in every game,
-/// as session 28 held it, gave `RE`'s count; on the KGS archives it
+/// as `--votes` once held it, gave `RE`'s count; on the KGS archives it
 /// gains about one exact margin on average over twelve seeds, for about
 /// 1.4 times the default's time).
 #[test]
@@ -834,7 +834,7 @@ fn no_dame_is_filled_with_a_capture() {
 /// than the dead bar asks. Their fight is closed once White's walls that
 /// reach the open areas bound it, and the reading finds them captured
 /// whoever moves first, as the players and GNU Go 3.8 count them (before
-/// session 24 the reading could not close it: recount W+338.5).
+/// the reading learnt to close it, recount gave W+338.5).
 #[test]
 fn explain_names_the_coin_flips_of_the_playouts() {
     let file = "fixtures/go/kgs/2002-03-04-8.sgf";

@@ -128,7 +128,8 @@ fn is_doubtful(mine: f32) -> bool {
 /// 0.3, the playouts gave it to each side more than a third of the time.
 /// On the KGS archives a vote held only on such estimates is as accurate
 /// over twelve seeds as one held within 0.5, and 0.2 or 0.1 lose
-/// (`docs/estimator-log.md`, session 29).
+/// (`docs/estimator-log.md`, "bent four in the corner, a faster reading, the
+/// default vote").
 pub const CONTESTED: f32 = 0.3;
 
 /// Whether an estimate's `ownership` leaves some stone of `board`

@@ -66,7 +66,8 @@ const FIRST_CLEAR_MARGIN: f32 = 0.35;
 /// and between batches left the means of exact-margin games and winners
 /// as they were, for 6% fewer playouts; 0.25 at 12 took 8% fewer still
 /// but lost 0.9 and 0.6 of them, and a look every 4 playouts lost 0.2 and
-/// 0.1 (`docs/estimator-log.md`, session 31).
+/// 0.1 (`docs/estimator-log.md`, "the reading's two-eyes cut, more looks for the
+/// early stop").
 const SECOND_LOOK: u32 = 12;
 
 /// See [`SECOND_LOOK`]: a living stone then needs ten playouts of twelve.

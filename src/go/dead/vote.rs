@@ -5,7 +5,8 @@
 //! most seeds kill (a coin flip at the first look after 8 playouts, with
 //! no stone near the bar); playing on from there does not help as much as
 //! asking independent estimates, because each vote is a whole settled
-//! position: measured in `docs/estimator-log.md` (sessions 28 and 29).
+//! position: measured in `docs/estimator-log.md` ("the first look, and a vote of
+//! estimates"; "bent four in the corner, a faster reading, the default vote").
 
 /// The seed of vote `k`: the run's own seed for the first, so that a vote
 /// of one is the plain estimate; for the others, the seed mixed with `k`
