@@ -375,23 +375,7 @@ pub fn run(
 ) -> Result<Summary, RunError> {
     let start = Instant::now();
     let progress = Arc::new(Progress::default());
-    let total_bytes: u64 = entries
-        .iter()
-        .filter_map(|e| std::fs::metadata(&e.path).ok())
-        .map(|m| m.len())
-        .sum();
-    let bar = if show_progress {
-        let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {msg}",
-            )
-            .expect("valid template"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(entries, show_progress);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("recount-worker-{i}"))
@@ -422,75 +406,16 @@ pub fn run(
         let progress_r = Arc::clone(&progress);
         let (window_r, stop_r, limit_r) = (&window, &stop, &limit_hit);
         s.spawn(move || {
-            let mut seq = 0u64;
-            let mut batch: Vec<Unit> = Vec::with_capacity(BATCH_UNITS);
-            let mut batch_bytes = 0u64;
-            let mut records = 0u64;
-            let mut halted = false;
-            // Sends the batch as one numbered piece of work.
-            let mut send = |batch: &mut Vec<Unit>, bytes: &mut u64| -> bool {
-                if batch.is_empty() {
-                    return true;
-                }
-                window_r.admit(seq, *bytes);
-                let work = std::mem::replace(batch, Vec::with_capacity(BATCH_UNITS));
-                let ok = !stop_r.load(Ordering::Relaxed) && unit_tx.send((seq, work)).is_ok();
-                seq += 1;
-                *bytes = 0;
-                ok
+            let reader = Reader {
+                settings: &settings,
+                window: window_r,
+                stop: stop_r,
+                limit_hit: limit_r,
+                max_records: control.max_records,
             };
-            for entry in entries {
-                if halted || stop_r.load(Ordering::Relaxed) {
-                    break;
-                }
-                let mut emit = |unit: Unit| {
-                    // A reader may offer a unit after being told to stop.
-                    if halted {
-                        return false;
-                    }
-                    if control.max_records.is_some_and(|n| records >= n) {
-                        limit_r.store(true, Ordering::Relaxed);
-                        halted = true;
-                        return false;
-                    }
-                    records += 1;
-                    batch_bytes += unit.payload_bytes();
-                    batch.push(unit);
-                    let go_on = batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
-                        || send(&mut batch, &mut batch_bytes);
-                    halted = !go_on;
-                    go_on
-                };
-                read_entry(entry, settings.limits, &progress_r, &mut emit);
-            }
-            send(&mut batch, &mut batch_bytes);
+            reader.read(entries, &progress_r, unit_tx);
         });
-        s.spawn(move || {
-            pool.install(|| {
-                unit_rx
-                    .into_iter()
-                    .par_bridge()
-                    .for_each_with(done_tx, |tx, (seq, work)| {
-                        let mut done = Done {
-                            seq,
-                            rows: RowBuf::default(),
-                            tally: Tally::default(),
-                            bytes: 0,
-                        };
-                        for unit in &work {
-                            done.bytes += unit.payload_bytes();
-                            // Stopping: what is not started is not needed.
-                            if stop_r.load(Ordering::Relaxed) {
-                                continue;
-                            }
-                            let (rows, tally) = process(unit, &settings);
-                            done.rows.append(&rows);
-                            done.tally += tally;
-                        }
-                        let _ = tx.send(done);
-                    });
-            });
-        });
+        s.spawn(move || process_batches(&pool, unit_rx, done_tx, stop_r, &settings));
         let mut pending: BTreeMap<u64, Done> = BTreeMap::new();
         let mut next = 0u64;
         let mut failure = None;
@@ -552,6 +477,141 @@ pub fn run(
     if stopped.is_none() && limit_hit.load(Ordering::Relaxed) {
         stopped = control.max_records.map(Stopped::MaxRecords);
     }
+    let summary = summary_rows(&tally, &settings, stopped);
+    let finished = sink.record(&summary).and_then(|_| sink.finish());
+    if let Err(e) = finished {
+        sink.abort();
+        return Err(e.into());
+    }
+    Ok(Summary {
+        tally,
+        skipped: progress.skipped.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+        stopped,
+    })
+}
+
+/// The progress bar over the entries' bytes (hidden unless `show`).
+fn progress_bar(entries: &[Entry], show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let total_bytes: u64 = entries
+        .iter()
+        .filter_map(|e| std::fs::metadata(&e.path).ok())
+        .map(|m| m.len())
+        .sum();
+    let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {msg}",
+        )
+        .expect("valid template"),
+    );
+    bar
+}
+
+/// The reading thread: streams the entries into numbered batches of units
+/// for the workers, within the window, until told to stop or the record
+/// limit is reached.
+struct Reader<'a> {
+    settings: &'a Settings<'a>,
+    window: &'a Window,
+    stop: &'a AtomicBool,
+    limit_hit: &'a AtomicBool,
+    max_records: Option<u64>,
+}
+
+impl Reader<'_> {
+    /// Reads every entry, in order.
+    fn read(
+        &self,
+        entries: &[Entry],
+        progress: &Arc<Progress>,
+        unit_tx: mpsc::SyncSender<(u64, Vec<Unit>)>,
+    ) {
+        let mut seq = 0u64;
+        let mut batch: Vec<Unit> = Vec::with_capacity(BATCH_UNITS);
+        let mut batch_bytes = 0u64;
+        let mut records = 0u64;
+        let mut halted = false;
+        // Sends the batch as one numbered piece of work.
+        let mut send = |batch: &mut Vec<Unit>, bytes: &mut u64| -> bool {
+            if batch.is_empty() {
+                return true;
+            }
+            self.window.admit(seq, *bytes);
+            let work = std::mem::replace(batch, Vec::with_capacity(BATCH_UNITS));
+            let ok = !self.stop.load(Ordering::Relaxed) && unit_tx.send((seq, work)).is_ok();
+            seq += 1;
+            *bytes = 0;
+            ok
+        };
+        for entry in entries {
+            if halted || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let mut emit = |unit: Unit| {
+                // A reader may offer a unit after being told to stop.
+                if halted {
+                    return false;
+                }
+                if self.max_records.is_some_and(|n| records >= n) {
+                    self.limit_hit.store(true, Ordering::Relaxed);
+                    halted = true;
+                    return false;
+                }
+                records += 1;
+                batch_bytes += unit.payload_bytes();
+                batch.push(unit);
+                let go_on = batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
+                    || send(&mut batch, &mut batch_bytes);
+                halted = !go_on;
+                go_on
+            };
+            read_entry(entry, self.settings.limits, progress, &mut emit);
+        }
+        send(&mut batch, &mut batch_bytes);
+    }
+}
+
+/// The workers: each batch processed on the pool, its rows and totals sent
+/// to the collector under the batch's number.
+fn process_batches(
+    pool: &rayon::ThreadPool,
+    unit_rx: mpsc::Receiver<(u64, Vec<Unit>)>,
+    done_tx: mpsc::Sender<Done>,
+    stop: &AtomicBool,
+    settings: &Settings,
+) {
+    pool.install(|| {
+        unit_rx
+            .into_iter()
+            .par_bridge()
+            .for_each_with(done_tx, |tx, (seq, work)| {
+                let mut done = Done {
+                    seq,
+                    rows: RowBuf::default(),
+                    tally: Tally::default(),
+                    bytes: 0,
+                };
+                for unit in &work {
+                    done.bytes += unit.payload_bytes();
+                    // Stopping: what is not started is not needed.
+                    if stop.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    let (rows, tally) = process(unit, settings);
+                    done.rows.append(&rows);
+                    done.tally += tally;
+                }
+                let _ = tx.send(done);
+            });
+    });
+}
+
+/// The `summary.csv` rows of a run's totals.
+fn summary_rows(tally: &Tally, settings: &Settings, stopped: Option<Stopped>) -> RowBuf {
     let mut summary = RowBuf::default();
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
@@ -567,17 +627,7 @@ pub fn run(
         }
     }
     if let Some(why) = stopped {
-        summary.push(Table::Summary, &why.row(&tally));
+        summary.push(Table::Summary, &why.row(tally));
     }
-    let finished = sink.record(&summary).and_then(|_| sink.finish());
-    if let Err(e) = finished {
-        sink.abort();
-        return Err(e.into());
-    }
-    Ok(Summary {
-        tally,
-        skipped: progress.skipped.load(Ordering::Relaxed),
-        elapsed: start.elapsed(),
-        stopped,
-    })
+    summary
 }
