@@ -15,9 +15,10 @@
 //! report/     the row types, the tables they go to, the sinks that write them
 //! ```
 //!
-//! `go/` and `bg/` never import each other; nothing imports upward
-//! (`cli` → `commands` → `analysis` → `go`, `bg` → `sgf`; `ingest` feeds
-//! `commands`; `report` holds only row types and sinks).
+//! `go/` and `bg/` never import each other, and nothing imports upward:
+//! `cli` → `commands` → `analysis` → `report` → `go`, `bg`, `ingest` →
+//! `sgf`, `text` (`report`'s rows hold the domain's enums: verdicts, stages,
+//! statuses, sources).
 
 pub mod analysis;
 pub mod bg;
