@@ -32,26 +32,12 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gnubg_inprocess import run  # noqa: E402
+from gnubg_inprocess import run, setup_zero_ply_cube  # noqa: E402
 
 TOL = float(os.environ.get("TOL", "1e-5"))
 ONLY = os.environ.get("ONLY", "")
 SHOW = int(os.environ.get("SHOW", "10"))
 NUM = r"([-+]?\d+\.\d+)"
-
-
-def setup():
-    for c in ("set threads 1", "set player 0 human", "set player 1 human",
-              "set confirm new off", "set display off",
-              "set evaluation cubedecision evaluation plies 0",
-              "set evaluation cubedecision evaluation cubeful on",
-              "set evaluation cubedecision evaluation prune off",
-              "set evaluation cubedecision evaluation deterministic on",
-              "set evaluation cubedecision evaluation noise 0",
-              "set evaluation chequerplay evaluation plies 0",
-              "set output digits 6", "set output matchpc off",
-              "set output mwc off", "set output winpc off"):
-        run(c)
 
 
 def gnubg_eval(pid, mid, beavers):
@@ -68,7 +54,7 @@ def gnubg_eval(pid, mid, beavers):
 
 
 def main(paths):
-    setup()
+    setup_zero_ply_cube()
     tables = []
     for p in paths:
         with open(p, newline="") as f:

@@ -246,25 +246,15 @@ RACE_EVALUATOR = {8: "race_net", 6: "bearoff_os", 4: "bearoff_ts",
 # --------------------------------------------------------------------------
 # gnubg in this process
 
-from gnubg_inprocess import Checks, gnubg, run  # noqa: E402  (gnubg with its printing captured)
+from gnubg_inprocess import Checks, gnubg, run, setup_zero_ply_cube  # noqa: E402  (gnubg with its printing captured)
 
 CHECKS = Checks("gnubg_cube_oracle")
 warn, fail, FAILURES = CHECKS.warn, CHECKS.fail, CHECKS.failures
 
 
 def setup_gnubg():
-    for c in ("set threads 1", "set player 0 human", "set player 1 human",
-              "set confirm new off", "set display off",
-              "set evaluation cubedecision evaluation plies 0",
-              "set evaluation cubedecision evaluation cubeful on",
-              "set evaluation cubedecision evaluation prune off",
-              "set evaluation cubedecision evaluation deterministic on",
-              "set evaluation cubedecision evaluation noise 0",
-              "set evaluation chequerplay evaluation plies 0",
-              "set output digits 6", "set output matchpc off",
-              "set output mwc off", "set output winpc off",
-              "set beavers 3"):
-        run(c)
+    setup_zero_ply_cube()
+    run("set beavers 3")
 
 
 EC0 = None  # 0-ply cubeless, deterministic, no pruning, no noise
@@ -448,7 +438,9 @@ def pick_even(items, n):
     return [items[(2 * i + 1) * len(items) // (2 * n)] for i in range(n)]
 
 
-def select_cube_positions(rows):
+def positions_met(rows):
+    """Each play or double position's first-met rank, and the kinds of
+    row it was met in."""
     first = {}
     kinds = {}
     for r in rows:
@@ -457,6 +449,11 @@ def select_cube_positions(rows):
         pid = r["position_id"]
         first.setdefault(pid, len(first))
         kinds.setdefault(pid, set()).add(r["kind"])
+    return first, kinds
+
+
+def select_cube_positions(rows):
+    first, kinds = positions_met(rows)
     by_class = {}
     for pid in sorted(first, key=first.get):
         cls = CLASS_NAMES[classify_pid(pid)]
@@ -478,14 +475,7 @@ def select_extra_ts(rows, chosen):
     """EXTRA_TS two-sided bearoff positions not in `chosen`, picked evenly
     in first-met order, half of them from positions where a double was
     recorded when there are enough."""
-    first = {}
-    kinds = {}
-    for r in rows:
-        if r["kind"] not in ("play", "double"):
-            continue
-        pid = r["position_id"]
-        first.setdefault(pid, len(first))
-        kinds.setdefault(pid, set()).add(r["kind"])
+    first, kinds = positions_met(rows)
     taken = set(chosen)
     pids = [p for p in sorted(first, key=first.get)
             if p not in taken and CLASS_NAMES[classify_pid(p)] == "bearoff_ts"]

@@ -62,3 +62,20 @@ class Checks:
     def fail(self, msg):
         self.failures.append(msg)
         self.warn("CHECK FAILED: " + msg)
+
+
+def setup_zero_ply_cube():
+    """gnubg set up for recount's cube oracles: one thread, both players
+    human, 0-ply cubeful cube decisions with no pruning and no noise, six
+    decimals of equity (not percentages)."""
+    for c in ("set threads 1", "set player 0 human", "set player 1 human",
+              "set confirm new off", "set display off",
+              "set evaluation cubedecision evaluation plies 0",
+              "set evaluation cubedecision evaluation cubeful on",
+              "set evaluation cubedecision evaluation prune off",
+              "set evaluation cubedecision evaluation deterministic on",
+              "set evaluation cubedecision evaluation noise 0",
+              "set evaluation chequerplay evaluation plies 0",
+              "set output digits 6", "set output matchpc off",
+              "set output mwc off", "set output winpc off"):
+        run(c)

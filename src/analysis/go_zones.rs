@@ -4,8 +4,7 @@
 use crate::go::board::{Board, Color};
 use crate::go::endgame::move_values::{fmt_value, ZoneType};
 use crate::go::endgame::position::{
-    game_zones, line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings,
-    ZoneStatus,
+    line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings, ZoneStatus,
 };
 use crate::go::game::Game;
 use crate::go::replay::sgf_point;
@@ -172,23 +171,19 @@ pub fn zone_rows(
     g: &Game,
     zs: &ZoneSettings,
 ) -> (Vec<GoZoneRow>, ZoneStats) {
-    match (&g.snapshot, &g.end) {
-        (Some(Ok(at)), Some(end)) => {
-            let pz = game_zones(at, &end.settlement, g.replay.captures, zs);
-            (pz.rows(origin, index, zs.timing), ZoneStats::of(&pz))
-        }
-        (Some(Err(reason)), _) => {
+    match g.zones(zs) {
+        Ok(pz) => (pz.rows(origin, index, zs.timing), ZoneStats::of(&pz)),
+        Err(reason) => {
             let row = GoZoneRow {
                 source: origin.path.clone(),
                 member: origin.member.clone().unwrap_or_default(),
                 game: index,
                 status: ZoneStatus::NotSearched,
-                reason: reason.clone(),
+                reason,
                 ..Default::default()
             };
             (vec![row], ZoneStats::counting(ZoneStatus::NotSearched))
         }
-        _ => unreachable!("a game's snapshot and end are computed when zones are asked for"),
     }
 }
 

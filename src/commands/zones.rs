@@ -7,7 +7,7 @@ use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::local_game::Follower;
 use crate::go::endgame::move_values::{fmt_value, MoveValues, ZoneType};
 use crate::go::endgame::position::{
-    diagram_zones, game_zones, Outcome, PositionZones, ZoneResult, ZoneSettings,
+    diagram_zones, Outcome, PositionZones, ZoneResult, ZoneSettings,
 };
 use crate::go::endgame::zones::Fixed;
 use crate::go::game::{Game, GameSettings};
@@ -52,17 +52,10 @@ pub fn zones_table(
                 zones_at: Some(s.moment),
             },
         );
-        let (at, end) = match (g.snapshot, &g.end) {
-            (Some(Ok(at)), Some(end)) => (at, end),
-            (Some(Err(message)), _) => {
-                return Err(InputError::Unusable {
-                    what: format!("game {game}"),
-                    message,
-                })
-            }
-            _ => unreachable!("a game's snapshot and end are computed when zones are asked for"),
-        };
-        let pz = game_zones(&at, &end.settlement, g.replay.captures, s);
+        let pz = g.zones(s).map_err(|message| InputError::Unusable {
+            what: format!("game {game}"),
+            message,
+        })?;
         let title = format!(
             "{} game {game}, position after move {}",
             path.display(),

@@ -6,7 +6,9 @@
 
 use crate::go::audit::Countable;
 use crate::go::dead::decide::{decide_dead, DeadSettings, DeadStones};
-use crate::go::endgame::position::{Moment, Snapshot, Tracker};
+use crate::go::endgame::position::{
+    game_zones, Moment, PositionZones, Snapshot, Tracker, ZoneSettings,
+};
 use crate::go::record::GoRecord;
 use crate::go::replay::{replay, replay_with, Replay};
 use crate::go::rules::{Preset, Rules, RulesUsed};
@@ -84,5 +86,20 @@ impl Game {
             snapshot,
             end,
         }
+    }
+
+    /// The position at the zones' moment split into endgame zones and
+    /// searched, or why the game has none (shorter than the move asked for).
+    pub fn zones(&self, s: &ZoneSettings) -> Result<PositionZones, String> {
+        let at = match &self.snapshot {
+            Some(Ok(at)) => at,
+            Some(Err(why)) => return Err(why.clone()),
+            None => return Err("no move was asked for the zones".into()),
+        };
+        let end = self
+            .end
+            .as_ref()
+            .expect("a game with a snapshot has its end settled");
+        Ok(game_zones(at, &end.settlement, self.replay.captures, s))
     }
 }

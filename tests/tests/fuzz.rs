@@ -10,41 +10,14 @@
 //! a record's events are at most the board's points per node plus its
 //! moves.
 
+use super::util::every_analysis;
 use proptest::prelude::*;
-use recount::analysis::bg_match::BgSettings;
-use recount::analysis::go_score::ScoreSettings;
-use recount::bg::game::replay::KeepCube;
-use recount::commands::run::{process, Settings};
-use recount::go::dead::decide::DeadSettings;
-use recount::ingest::{read_entry, Entry, Payload, Progress, ReadLimits};
+use recount::commands::run::process;
+use recount::ingest::{read_entry, Entry, Payload, Progress};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 const MAX_GAME_BYTES: u64 = 64 << 10;
-
-fn settings() -> Settings<'static> {
-    Settings {
-        limits: ReadLimits {
-            max_game_bytes: MAX_GAME_BYTES,
-        },
-        check_sgf: true,
-        dead: DeadSettings {
-            playouts: 4,
-            votes: 1,
-            ..Default::default()
-        },
-        score: ScoreSettings {
-            agrees_if: true,
-            ..Default::default()
-        },
-        bg: BgSettings {
-            positions: true,
-            decisions: KeepCube::All,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
 
 /// SGF-looking bytes: tokens of the format in random order.
 fn sgf_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -106,7 +79,7 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
         problem: None,
         named,
     };
-    let settings = settings();
+    let settings = every_analysis(MAX_GAME_BYTES, 4, false);
     let mut units = 0usize;
     read_entry(&entry, settings.limits, &progress, &mut |unit| {
         units += 1;

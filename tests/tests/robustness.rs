@@ -2,12 +2,8 @@
 //! mutation ends as a game row or an error row.
 
 use super::util;
-use recount::analysis::bg_match::BgSettings;
-use recount::analysis::go_score::ScoreSettings;
-use recount::bg::game::replay::KeepCube;
-use recount::commands::run::{process, Settings};
-use recount::go::dead::decide::DeadSettings;
-use recount::ingest::{MatchFormat, Origin, Payload, ReadLimits, Unit};
+use recount::commands::run::process;
+use recount::ingest::{MatchFormat, Origin, Payload, Unit};
 use recount::report::Table;
 use std::sync::Arc;
 
@@ -47,38 +43,9 @@ fn mutate(rng: &mut Rng, mut b: Vec<u8>) -> Vec<u8> {
     b
 }
 
-fn settings() -> Settings<'static> {
-    Settings {
-        limits: ReadLimits {
-            max_game_bytes: 1 << 20,
-        },
-        check_sgf: true,
-        dead: DeadSettings {
-            playouts: 8,
-            votes: 1,
-            ..Default::default()
-        },
-        score: ScoreSettings {
-            agrees_if: true,
-            ..Default::default()
-        },
-        // Zones too, on a small budget: mutated games must not panic there.
-        zones: Some(recount::go::endgame::position::ZoneSettings {
-            budget: 20_000,
-            ..Default::default()
-        }),
-        bg: BgSettings {
-            positions: true,
-            decisions: KeepCube::All,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
-
 #[test]
 fn mutated_records_never_panic() {
-    let settings = settings();
+    let settings = util::every_analysis(1 << 20, 8, true);
     let mut seeds = Vec::new();
     for dir in ["kgs", "gnugo"] {
         for f in std::fs::read_dir(util::repo().join("fixtures/go").join(dir)).unwrap() {
@@ -122,7 +89,7 @@ fn mutated_records_never_panic() {
 /// one error row, never an internal error.
 #[test]
 fn mutated_match_files_never_panic() {
-    let settings = settings();
+    let settings = util::every_analysis(1 << 20, 8, true);
     let mut seeds = Vec::new();
     for dir in ["real", "gnubg"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))

@@ -1,6 +1,13 @@
 //! Runs the real binary in temporary directories.
 #![allow(dead_code)]
 
+use recount::analysis::bg_match::BgSettings;
+use recount::analysis::go_score::ScoreSettings;
+use recount::bg::game::replay::KeepCube;
+use recount::commands::run::Settings;
+use recount::go::dead::decide::DeadSettings;
+use recount::go::endgame::position::ZoneSettings;
+use recount::ingest::ReadLimits;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -101,4 +108,34 @@ pub fn explain_prints(args: &[&str], lines: &[&str]) {
 
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Settings for feeding malformed input to `process`: every check and
+/// report on (`--check-sgf`, `--agrees-if`, positions, every cube
+/// decision, and the zones on a small budget when `zones`), games up to
+/// `max_game_bytes`, and a cheap estimator of `playouts`, one vote.
+pub fn every_analysis(max_game_bytes: u64, playouts: u32, zones: bool) -> Settings<'static> {
+    Settings {
+        limits: ReadLimits { max_game_bytes },
+        check_sgf: true,
+        dead: DeadSettings {
+            playouts,
+            votes: 1,
+            ..Default::default()
+        },
+        score: ScoreSettings {
+            agrees_if: true,
+            ..Default::default()
+        },
+        zones: zones.then(|| ZoneSettings {
+            budget: 20_000,
+            ..Default::default()
+        }),
+        bg: BgSettings {
+            positions: true,
+            decisions: KeepCube::All,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }
