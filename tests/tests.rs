@@ -11,6 +11,7 @@ mod tests {
     mod inputs;
     mod nets;
     mod nn;
+    mod plays;
     mod replay;
     mod reports;
     mod robustness;

@@ -93,11 +93,8 @@ pub fn cube_row(
             return (row, false);
         }
     };
-    if !money && m.length as usize > met.length {
-        row.reason = format!(
-            "a {}-point match is longer than the match equity table ({} points)",
-            m.length, met.length
-        );
+    if let Some(why) = unscorable(m, g, met) {
+        row.reason = why;
         return (row, false);
     }
     row.evaluator = eval.evaluator;
@@ -166,6 +163,27 @@ pub fn cube_row(
         }
     }
     (row, true)
+}
+
+/// Why a match-play game's decisions have no match winning chances: a
+/// match longer than the table, or a game played after the match was won.
+pub fn unscorable(m: &MatchRecord, g: &AuditedGame, met: &Met) -> Option<String> {
+    if m.length == 0 {
+        return None;
+    }
+    if m.length as usize > met.length {
+        return Some(format!(
+            "a {}-point match is longer than the match equity table ({} points)",
+            m.length, met.length
+        ));
+    }
+    let [a, b] = g.score;
+    (a >= m.length || b >= m.length).then(|| {
+        format!(
+            "the game is played after the match was won ({a}-{b} in a {}-point match)",
+            m.length
+        )
+    })
 }
 
 fn actual(choice: CubeChoice) -> &'static str {

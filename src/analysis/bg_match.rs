@@ -3,18 +3,21 @@
 //! position into a `bg_positions.csv` row with its IDs and features).
 
 use crate::analysis::bg_cube::{cube_row, CubeSettings};
+use crate::analysis::bg_plays::{
+    count_cube, count_result, play_rows, player_key, stats_row, PlayerStats, PlayerTotals,
+};
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
-use crate::bg::game::replay::{Ending, FindingKind, KeepCube};
+use crate::bg::game::replay::{CubeChoice, Ending, FindingKind, KeepCube, PlayKind};
 use crate::bg::position::board::Board;
 use crate::bg::position::features::features;
 use crate::bg::position::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::ingest::{MatchFormat, Origin};
-use crate::report::{BgCubeRow, BgGameRow, BgPositionRow, SummaryRow};
+use crate::report::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow, SummaryRow};
 use crate::text::single_line;
 
 /// What a backgammon run writes.
@@ -24,6 +27,8 @@ pub struct BgSettings<'a> {
     pub positions: bool,
     /// Which cube decisions go to `bg_cube.csv`.
     pub decisions: KeepCube,
+    /// Rate every play and roll (`bg_plays.csv`, `bg_stats.csv`).
+    pub plays: bool,
     /// What the cube decisions are evaluated with.
     pub cube: CubeSettings<'a>,
 }
@@ -33,6 +38,7 @@ impl std::fmt::Debug for BgSettings<'_> {
         f.debug_struct("BgSettings")
             .field("positions", &self.positions)
             .field("decisions", &self.decisions)
+            .field("plays", &self.plays)
             .field("met", &self.cube.met.name)
             .field("weights", &self.cube.weights.map(|w| w.source.as_str()))
             .finish()
@@ -45,6 +51,7 @@ impl Default for BgSettings<'_> {
         BgSettings {
             positions: false,
             decisions: KeepCube::Recorded,
+            plays: false,
             cube: CubeSettings {
                 met: kazaross_xg2(),
                 weights: Some(Weights::embedded()),
@@ -58,10 +65,12 @@ pub enum BgRow<'a> {
     Game(BgGameRow),
     Position(BgPositionRow<'a>),
     Cube(BgCubeRow),
+    Play(BgPlayRow),
+    Stats(BgStatsRow),
 }
 
 /// Counts for the run's totals.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct BgCounts {
     pub games: u64,
     pub plays: u64,
@@ -76,6 +85,11 @@ pub struct BgCounts {
     pub by_kind: [u64; FindingKind::ALL.len()],
     /// Games by ending, as [`Ending::NAMES`].
     pub endings: [u64; Ending::NAMES.len()],
+    /// Rows in `bg_plays.csv`, and how many have a loss.
+    pub plays_rated: u64,
+    pub plays_rows: u64,
+    /// The players' statistics over the run (with `--plays`).
+    pub players: PlayerTotals,
 }
 
 impl BgCounts {
@@ -128,6 +142,9 @@ impl std::ops::AddAssign for BgCounts {
         for (a, b) in self.endings.iter_mut().zip(o.endings) {
             *a += b;
         }
+        self.plays_rated += o.plays_rated;
+        self.plays_rows += o.plays_rows;
+        self.players += o.players;
     }
 }
 
@@ -152,25 +169,92 @@ pub fn bg_match_rows(
     mut out: impl FnMut(BgRow<'_>),
 ) -> BgCounts {
     let mut counts = BgCounts::default();
-    let positions = settings.positions;
-    audit_match(m, positions, settings.decisions, |g| {
+    let (positions, plays) = (settings.positions, settings.plays);
+    // The statistics count every cube decision, whichever the report keeps.
+    let keep = if plays {
+        KeepCube::All
+    } else {
+        settings.decisions
+    };
+    let mut match_stats: [PlayerStats; 2] = Default::default();
+    audit_match(m, positions || plays, keep, |g| {
         counts.count(&g);
+        let mut stats: [PlayerStats; 2] = Default::default();
         for point in &g.replayed.cube_points {
             let (row, evaluated) = cube_row(origin, m, &g, point, &settings.cube);
-            counts.cube_decisions += 1;
-            counts.cube_evaluated += u64::from(evaluated);
-            out(BgRow::Cube(row));
+            if plays {
+                count_cube(m, &g, point, &row, &settings.cube, &mut stats);
+            }
+            let reported = match settings.decisions {
+                KeepCube::None => false,
+                KeepCube::Recorded => point.choice != CubeChoice::NoDouble,
+                KeepCube::All => true,
+            };
+            if reported {
+                counts.cube_decisions += 1;
+                counts.cube_evaluated += u64::from(evaluated);
+                out(BgRow::Cube(row));
+            }
         }
         if positions {
-            for pos in &g.replayed.positions {
+            // A `????` play has no position after it to describe.
+            let described = g.replayed.positions.iter();
+            for pos in described.filter(|p| p.kind != PlayKind::Unrecorded) {
                 let next = 1 - pos.player;
                 let state = id_state(m, &g, next, pos.cube, pos.cube_owner, &pos.after);
                 out(BgRow::Position(position_row(origin, &g, pos, &state)));
             }
         }
+        if plays {
+            count_result(m, &g, &settings.cube, &mut stats);
+            play_rows(origin, m, &g, &settings.cube, &mut stats, |row| {
+                counts.plays_rows += 1;
+                counts.plays_rated += u64::from(row.loss.is_some());
+                out(BgRow::Play(row));
+            });
+            for (p, s) in stats.iter().enumerate() {
+                out(BgRow::Stats(scoped_row(
+                    "game",
+                    origin,
+                    m,
+                    Some(g.index),
+                    p,
+                    s,
+                )));
+                match_stats[p].add_game(s);
+            }
+        }
         out(BgRow::Game(game_row(origin, m, &g)));
     });
+    if plays {
+        for (p, s) in match_stats.iter_mut().enumerate() {
+            s.matches = 1;
+            out(BgRow::Stats(scoped_row("match", origin, m, None, p, s)));
+            counts.players.add(&m.players[p], s);
+        }
+    }
     counts
+}
+
+/// A `game` or `match` statistics row of player `p`.
+fn scoped_row(
+    scope: &'static str,
+    origin: &Origin,
+    m: &MatchRecord,
+    game: Option<u32>,
+    p: usize,
+    s: &PlayerStats,
+) -> BgStatsRow {
+    BgStatsRow {
+        scope,
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game,
+        player: Some(p),
+        player_name: single_line(&m.players[p]),
+        player_key: player_key(&m.players[p]),
+        ..stats_row(s, Some(m.length))
+    }
 }
 
 /// The match state gnubg's Match ID and the XGID describe, with `on_roll`
@@ -215,12 +299,16 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
     let r = &g.replayed;
     let rec = &m.games[g.index as usize - 1];
     // The player on roll after the last play.
-    let last = r.positions.last().map(|p| p.player).or_else(|| {
-        rec.actions.iter().rev().find_map(|(_, a)| match a {
-            crate::bg::game::record::Action::Roll { player, .. } => Some(*player),
-            _ => None,
-        })
-    });
+    let mut recorded = r.positions.iter().rev();
+    let last = recorded
+        .find(|p| p.kind != PlayKind::Unrecorded)
+        .map(|p| p.player)
+        .or_else(|| {
+            rec.actions.iter().rev().find_map(|(_, a)| match a {
+                crate::bg::game::record::Action::Roll { player, .. } => Some(*player),
+                _ => None,
+            })
+        });
     let on_roll = last.map_or(0, |p| 1 - p);
     let state = id_state(m, g, on_roll, r.cube, r.cube_owner, &r.board);
     let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.name()).collect();
@@ -299,7 +387,7 @@ fn position_row<'a>(
         player: pos.player,
         dice: DICE[(d0 as usize - 1) * 6 + d1 as usize - 1],
         moves: &pos.play,
-        legal: pos.legal,
+        legal: pos.kind == PlayKind::Legal,
         position_id: position_id(&pos.after, state.on_roll),
         match_id: match_id(state),
         xgid: xgid(&pos.after, state),

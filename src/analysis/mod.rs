@@ -3,6 +3,7 @@
 
 pub mod bg_cube;
 pub mod bg_match;
+pub mod bg_plays;
 pub mod go_game;
 pub mod go_score;
 pub mod go_zones;

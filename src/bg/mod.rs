@@ -1,4 +1,4 @@
-//! Backgammon, from a match file to its cube decisions; nothing here knows
+//! Backgammon, from a match file to its cube and checker-play analysis; nothing here knows
 //! about files or reports.
 //!
 //! - [`position`]: the board in GNU Backgammon's layout, its legal plays,
@@ -12,10 +12,13 @@
 //! - [`score`]: a match's score before a game.
 //! - [`cube`]: cube decisions from those probabilities, money and match
 //!   play, with match equity tables.
+//! - [`play`]: checker plays scored cubefully and ranked, and the luck of
+//!   each roll.
 
 pub mod cube;
 pub mod eval;
 pub mod format;
 pub mod game;
+pub mod play;
 pub mod position;
 pub mod score;

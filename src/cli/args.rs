@@ -103,6 +103,12 @@ pub struct RunArgs {
     #[arg(long)]
     pub positions: bool,
 
+    /// Backgammon: rate every play and roll as GNU Backgammon's `analyse
+    /// match` does at 0-ply (bg_plays.csv), with each player's error rates
+    /// and luck per game, per match and over the run (bg_stats.csv).
+    #[arg(long)]
+    pub plays: bool,
+
     /// Backgammon: bg_cube.csv gets every roll where the roller could have
     /// doubled, not only the recorded doubles (finds missed doubles).
     #[arg(long)]

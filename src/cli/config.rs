@@ -197,6 +197,7 @@ pub struct Config {
     pub scores: bool,
     pub zones: Option<ZoneSettings>,
     pub positions: bool,
+    pub plays: bool,
     pub decisions: KeepCube,
     /// The match equity table given with `--met`; the shipped one without.
     pub met: Option<Met>,
@@ -224,6 +225,7 @@ impl Config {
             zones: self.zones,
             bg: BgSettings {
                 positions: self.positions,
+                plays: self.plays,
                 decisions: self.decisions,
                 cube: CubeSettings {
                     met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
@@ -293,6 +295,7 @@ impl Config {
             scores: !a.no_scores,
             zones: a.zones.resolve(false),
             positions: a.positions,
+            plays: a.plays,
             decisions: if a.all_cube_decisions {
                 KeepCube::All
             } else {

@@ -94,7 +94,7 @@ impl Settings<'_> {
 }
 
 /// Run totals; workers add theirs up.
-#[derive(Debug, Default, Clone, Copy, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Tally {
     /// Files and archive members read.
     pub files: u64,
@@ -124,7 +124,7 @@ impl AddAssign for Tally {
 }
 
 /// The outcome of a whole run.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Summary {
     pub tally: Tally,
     pub skipped: u64,
@@ -192,6 +192,8 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
                 BgRow::Game(r) => rows.push(Table::BgGames, &r),
                 BgRow::Position(r) => rows.push(Table::BgPositions, &r),
                 BgRow::Cube(r) => rows.push(Table::BgCube, &r),
+                BgRow::Play(r) => rows.push(Table::BgPlays, &r),
+                BgRow::Stats(r) => rows.push(Table::BgStats, &r),
             });
             return Ok(Tally {
                 matches: 1,
@@ -624,6 +626,9 @@ fn summary_rows(tally: &Tally, settings: &Settings, stopped: Option<Stopped>) ->
     if tally.matches > 0 {
         for row in tally.bg.rows() {
             summary.push(Table::Summary, &row);
+        }
+        for row in tally.bg.players.rows() {
+            summary.push(Table::BgStats, &row);
         }
     }
     if let Some(why) = stopped {

@@ -1,5 +1,7 @@
-//! Backgammon row types: one row per game (`bg_games.csv`) and, with
-//! `--positions`, one per position after each play (`bg_positions.csv`).
+//! Backgammon row types: one row per game (`bg_games.csv`), per cube
+//! decision (`bg_cube.csv`), with `--positions` one per position after
+//! each play (`bg_positions.csv`), and with `--plays` one per play rated
+//! (`bg_plays.csv`) and the players' statistics (`bg_stats.csv`).
 
 use serde::Serialize;
 
@@ -194,4 +196,131 @@ pub struct BgCubeRow {
     pub gnubg_dt: Option<f32>,
     /// Why the decision was not evaluated.
     pub reason: String,
+}
+
+/// One recorded play, rated (`bg_plays.csv`, with `--plays`): all legal
+/// plays of the roll scored cubefully for the mover, as GNU Backgammon's
+/// `analyse match` scores them. Equities are normalised: per unit of the
+/// cube in money play, `mwc2eq` of the match winning chance in match play.
+#[derive(Debug, Default, Serialize)]
+pub struct BgPlayRow {
+    pub source: String,
+    pub member: String,
+    pub game: u32,
+    /// Count of plays so far in the game (1-based), as `bg_positions.csv`.
+    pub play: u32,
+    pub line: u32,
+    pub player: usize,
+    pub player_name: String,
+    pub dice: String,
+    /// Position ID (player on roll's side) and Match ID (with the dice)
+    /// before the play.
+    pub position_id: String,
+    pub match_id: String,
+    pub cube: u32,
+    pub cube_owner: Option<usize>,
+    /// Distinct legal plays of the roll; 0 when it cannot be played.
+    pub choices: Option<u32>,
+    /// The recorded play and the best, in gnubg's notation.
+    pub played: String,
+    pub best_play: String,
+    pub equity: Option<f32>,
+    pub best_equity: Option<f32>,
+    /// best_equity − equity.
+    pub loss: Option<f32>,
+    /// The loss in match winning chance (match play).
+    pub loss_mwc: Option<f32>,
+    /// 1 = the best play.
+    pub rank: Option<u32>,
+    /// gnubg's mark of the loss: `doubtful`, `bad`, `very_bad`; empty
+    /// unmarked.
+    pub mark: &'static str,
+    /// The luck of the roll (normalised) and in match winning chance.
+    pub luck: Option<f32>,
+    pub luck_mwc: Option<f32>,
+    /// gnubg's mark of the luck: `very_lucky`, `lucky`, `unlucky`,
+    /// `very_unlucky`; empty unmarked.
+    pub luck_mark: &'static str,
+    pub plies: u32,
+    /// Why a value is empty.
+    pub reason: String,
+}
+
+/// A player's analysis statistics (`bg_stats.csv`, with `--plays`), as
+/// GNU Backgammon's `show statistics` gives them, for one game
+/// (`scope` `game`), one match (`match`) or everything the run read under
+/// one player name (`player`: matched by `player_key`). Error and luck
+/// totals are normalised equity (EMG); the `_unnormalised` ones are match
+/// winning chance in match play and points in money play (empty in the
+/// `player` scope, which may mix the two). Rates are per thousand.
+#[derive(Debug, Default, Serialize)]
+pub struct BgStatsRow {
+    pub scope: &'static str,
+    pub source: String,
+    pub member: String,
+    pub game: Option<u32>,
+    pub player: Option<usize>,
+    pub player_name: String,
+    /// The name lower-cased with runs of white space made one space.
+    pub player_key: String,
+    pub match_length: Option<u32>,
+    pub games: u32,
+    pub matches: u32,
+    pub total_moves: u32,
+    pub unforced_moves: u32,
+    /// Plays that could not be analysed (unrecorded, illegal, no
+    /// evaluator); they count in `total_moves` only.
+    pub moves_left_out: u32,
+    pub moves_unmarked: u32,
+    pub moves_doubtful: u32,
+    pub moves_bad: u32,
+    pub moves_very_bad: u32,
+    pub checker_error: f32,
+    pub checker_error_unnormalised: Option<f32>,
+    /// gnubg's chequer-play error rate: mEMG per unforced move.
+    pub checker_error_rate: Option<f32>,
+    pub checker_rating: &'static str,
+    pub cube_decisions: u32,
+    pub close_cube_decisions: u32,
+    pub doubles: u32,
+    pub takes: u32,
+    pub passes: u32,
+    pub missed_doubles_below_cp: u32,
+    pub missed_doubles_above_cp: u32,
+    pub wrong_doubles_below_dp: u32,
+    pub wrong_doubles_above_tg: u32,
+    pub wrong_takes: u32,
+    pub wrong_passes: u32,
+    pub cube_error: f32,
+    pub cube_error_unnormalised: Option<f32>,
+    /// mEMG per close or actual cube decision.
+    pub cube_error_rate: Option<f32>,
+    pub cube_rating: &'static str,
+    pub error: f32,
+    pub error_unnormalised: Option<f32>,
+    /// gnubg's overall error rate: mEMG per unforced move or close cube
+    /// decision.
+    pub error_rate: Option<f32>,
+    /// Snowie's: the total error per thousand moves of both players.
+    pub snowie_error_rate: Option<f32>,
+    /// eXtreme Gammon's PR as gnubg's decisions count it: 500 × the mean
+    /// error per unforced move or close cube decision.
+    pub pr: Option<f32>,
+    pub overall_rating: &'static str,
+    pub rolls_very_lucky: u32,
+    pub rolls_lucky: u32,
+    pub rolls_unmarked: u32,
+    pub rolls_unlucky: u32,
+    pub rolls_very_unlucky: u32,
+    pub luck: f32,
+    pub luck_unnormalised: Option<f32>,
+    /// mEMG per move.
+    pub luck_rate: Option<f32>,
+    /// The result (match winning chance won in match play, points in
+    /// money play) and that result less the player's luck plus the
+    /// opponent's.
+    pub actual_result: Option<f32>,
+    pub luck_adjusted_result: Option<f32>,
+    /// gnubg's error-based absolute FIBS rating (match play).
+    pub fibs_rating: Option<f32>,
 }

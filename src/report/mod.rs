@@ -7,7 +7,7 @@ mod cells;
 pub mod go_rows;
 pub mod sink;
 
-pub use bg_rows::{BgCubeRow, BgGameRow, BgPositionRow};
+pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
 pub use go_rows::{ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
@@ -22,18 +22,22 @@ pub enum Table {
     BgGames,
     BgPositions,
     BgCube,
+    BgPlays,
+    BgStats,
     Errors,
     Summary,
 }
 
 impl Table {
-    pub const ALL: [Table; 8] = [
+    pub const ALL: [Table; 10] = [
         Table::GoGames,
         Table::GoScores,
         Table::GoZones,
         Table::BgGames,
         Table::BgPositions,
         Table::BgCube,
+        Table::BgPlays,
+        Table::BgStats,
         Table::Errors,
         Table::Summary,
     ];
@@ -46,6 +50,8 @@ impl Table {
             Table::BgGames => "bg_games.csv",
             Table::BgPositions => "bg_positions.csv",
             Table::BgCube => "bg_cube.csv",
+            Table::BgPlays => "bg_plays.csv",
+            Table::BgStats => "bg_stats.csv",
             Table::Errors => "errors.csv",
             Table::Summary => "summary.csv",
         }
@@ -60,6 +66,8 @@ impl Table {
             Table::BgGames => header_of::<BgGameRow>(),
             Table::BgPositions => header_of::<BgPositionRow>(),
             Table::BgCube => header_of::<BgCubeRow>(),
+            Table::BgPlays => header_of::<BgPlayRow>(),
+            Table::BgStats => header_of::<BgStatsRow>(),
             Table::Errors => header_of::<ErrorRow>(),
             Table::Summary => header_of::<SummaryRow>(),
         }

@@ -30,6 +30,9 @@ fn real_matches_replay_without_illegal_plays() {
         .count()
         + fs::read_dir(repo().join("fixtures/bg/gnubg"))
             .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/money"))
+            .unwrap()
             .count();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {

@@ -205,6 +205,31 @@ impl Met {
         }
     }
 
+    /// Player `player`'s chance of winning the match at `score`, before a
+    /// game (gnubg's getMEAtScore): the post-Crawford table once a player
+    /// is one point away, except in the Crawford game itself.
+    pub fn at_score(&self, score: [i32; 2], length: i32, player: usize, crawford: bool) -> f32 {
+        let (n0, n1) = (length - score[0] - 1, length - score[1] - 1);
+        let for0 = if n0 < 0 {
+            1.0
+        } else if n1 < 0 {
+            0.0
+        } else if !crawford && (n0 == 0 || n1 == 0) {
+            if n0 == 0 {
+                1.0 - self.post[1][n1 as usize]
+            } else {
+                self.post[0][n0 as usize]
+            }
+        } else {
+            self.pre[n0 as usize][n1 as usize]
+        };
+        if player == 0 {
+            for0
+        } else {
+            1.0 - for0
+        }
+    }
+
     /// Player `player`'s chance of winning the match after `who` wins
     /// `points` points from `score` (gnubg's getME).
     pub fn me(

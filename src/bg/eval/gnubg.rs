@@ -13,7 +13,7 @@
 use crate::bg::cube::Probs;
 use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 use crate::bg::eval::bearoff_ts::two_sided;
-use crate::bg::eval::nn::Weights;
+use crate::bg::eval::nn::{Base, Weights};
 use crate::bg::eval::nn_inputs::{
     contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
 };
@@ -191,8 +191,36 @@ fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
 /// gnubg's 0-ply cubeless probabilities for the player on roll, with the
 /// nets of `w`; bearoff classes from our exact database.
 pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Probs, GnubgClass)> {
+    probabilities_with(w, board, on_roll, None)
+}
+
+/// The bases of gnubg's incremental evaluations, one per net (its
+/// `NNState`s for race, crashed and contact): fresh for each roll's list
+/// of plays, as gnubg starts one at each `ScoreMoves`.
+#[derive(Debug, Default, Clone)]
+pub struct NetStates {
+    race: Option<Base>,
+    crashed: Option<Base>,
+    contact: Option<Base>,
+}
+
+/// [`probabilities`], evaluating incrementally from `states` when given
+/// ([`crate::bg::eval::nn::Net::evaluate_from`]).
+pub fn probabilities_with(
+    w: &Weights,
+    board: &Board,
+    on_roll: usize,
+    states: Option<&mut NetStates>,
+) -> Option<(Probs, GnubgClass)> {
     let class = classify(board, on_roll);
     let mut out = [0.0f32; 5];
+    let eval = |net: &crate::bg::eval::nn::Net,
+                input: &[f32],
+                base: Option<&mut Option<Base>>,
+                out: &mut [f32]| match base {
+        Some(b) => net.evaluate_from(input, b, out),
+        None => net.evaluate(input, out),
+    };
     match class {
         GnubgClass::Over => return None,
         GnubgClass::Bearoff2 => {
@@ -204,19 +232,19 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
         GnubgClass::Race => {
             let mut input = [0.0f32; RACE_INPUTS];
             race_inputs(board, on_roll, &mut input);
-            w.race.evaluate(&input, &mut out);
+            eval(&w.race, &input, states.map(|s| &mut s.race), &mut out);
             // gnubg overrides the net's backgammons in races.
             race_backgammons(rows(board, on_roll), &mut out);
         }
         GnubgClass::Crashed => {
             let mut input = [0.0f32; CONTACT_INPUTS];
             crashed_inputs(board, on_roll, &mut input);
-            w.crashed.evaluate(&input, &mut out);
+            eval(&w.crashed, &input, states.map(|s| &mut s.crashed), &mut out);
         }
         GnubgClass::Contact => {
             let mut input = [0.0f32; CONTACT_INPUTS];
             contact_inputs(board, on_roll, &mut input);
-            w.contact.evaluate(&input, &mut out);
+            eval(&w.contact, &input, states.map(|s| &mut s.contact), &mut out);
         }
     }
     sanity_check(board, on_roll, &mut out);

@@ -19,7 +19,7 @@ pub mod race_bg;
 
 use crate::bg::cube::Probs;
 use crate::bg::eval::bearoff::bearoff_probabilities;
-use crate::bg::eval::gnubg::{probabilities as gnubg_probabilities, GnubgClass};
+use crate::bg::eval::gnubg::{probabilities_with, GnubgClass, NetStates};
 use crate::bg::eval::nn::Weights;
 use crate::bg::eval::race::race_probabilities;
 use crate::bg::position::board::Board;
@@ -138,12 +138,26 @@ pub fn evaluate_with(
     on_roll: usize,
     weights: Option<&Weights>,
 ) -> Result<Evaluation, String> {
+    evaluate_incrementally(board, on_roll, weights, None)
+}
+
+/// [`evaluate_with`], GNU Backgammon's nets evaluating incrementally from
+/// `states` when given, as gnubg evaluates a roll's plays.
+///
+/// # Errors
+/// As [`evaluate_with`].
+pub fn evaluate_incrementally(
+    board: &Board,
+    on_roll: usize,
+    weights: Option<&Weights>,
+    states: Option<&mut NetStates>,
+) -> Result<Evaluation, String> {
     let class = classify(board);
     let Some(w) = weights else {
         return evaluate(board, on_roll);
     };
-    let (probs, gnubg_class) =
-        gnubg_probabilities(w, board, on_roll).ok_or_else(|| "the game is over".to_string())?;
+    let (probs, gnubg_class) = probabilities_with(w, board, on_roll, states)
+        .ok_or_else(|| "the game is over".to_string())?;
     let evaluator = match gnubg_class {
         GnubgClass::Bearoff2 => "gnubg_ts",
         GnubgClass::Bearoff1 => "gnubg_os",

@@ -70,12 +70,17 @@ pub struct Net {
 }
 
 impl Net {
-    /// Forward pass; `out` gets `self.outputs` values.
-    pub fn evaluate(&self, input: &[f32], out: &mut [f32]) {
+    /// The hidden units' sums of `input`, thresholds included.
+    pub fn hidden_sums(&self, input: &[f32], acc: &mut [f32]) {
         let h = self.hidden;
-        let mut acc = [0.0f32; 256];
-        let acc = &mut acc[..h];
-        acc.copy_from_slice(&self.hidden_threshold);
+        acc[..h].copy_from_slice(&self.hidden_threshold);
+        self.add_inputs(input, &mut acc[..h]);
+    }
+
+    /// Adds `input`'s weighted contributions to the hidden sums `acc`,
+    /// skipping zeros and adding ±1 without a multiplication, as gnubg.
+    pub fn add_inputs(&self, input: &[f32], acc: &mut [f32]) {
+        let h = self.hidden;
         for (i, &x) in input.iter().enumerate().take(self.inputs) {
             if x == 0.0 {
                 continue;
@@ -85,18 +90,26 @@ impl Net {
                 for (a, &w) in acc.iter_mut().zip(w) {
                     *a += w;
                 }
+            } else if x == -1.0 {
+                for (a, &w) in acc.iter_mut().zip(w) {
+                    *a -= w;
+                }
             } else {
                 for (a, &w) in acc.iter_mut().zip(w) {
                     *a += w * x;
                 }
             }
         }
-        for a in acc.iter_mut() {
-            *a = sigmoid(-(self.beta_hidden * *a));
+    }
+
+    /// The outputs from hidden sums.
+    pub fn outputs_from_sums(&self, sums: &[f32], out: &mut [f32]) {
+        let h = self.hidden;
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        let acc = &mut acc[..h];
+        for (a, &s) in acc.iter_mut().zip(sums) {
+            *a = sigmoid(-(self.beta_hidden * s));
         }
-        // The output sums are made as GNU Backgammon's vectorised build
-        // makes them: four partial sums over every fourth hidden unit,
-        // added pairwise, then the threshold.
         for (o, slot) in out.iter_mut().enumerate().take(self.outputs) {
             let w = &self.output_weights[o * h..(o + 1) * h];
             let mut part = [0.0f32; 4];
@@ -107,6 +120,56 @@ impl Net {
             *slot = sigmoid(-(r * self.beta_output));
         }
     }
+
+    /// Forward pass; `out` gets `self.outputs` values.
+    pub fn evaluate(&self, input: &[f32], out: &mut [f32]) {
+        let mut sums = [0.0f32; MAX_HIDDEN];
+        self.hidden_sums(input, &mut sums);
+        self.outputs_from_sums(&sums[..self.hidden], out);
+    }
+
+    /// Forward pass from `base`, as GNU Backgammon evaluates a roll's
+    /// plays (`NeuralNetEvaluate` with an incremental state): the first
+    /// position of a class is evaluated in full and becomes the base;
+    /// later ones start from the base's hidden sums and add only the
+    /// inputs that differ, by their difference. The rounding differs from
+    /// a full pass, by up to about 1e-3 in a probability; reproducing it
+    /// is what makes recount's figures gnubg's.
+    pub fn evaluate_from(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
+        let n = self.inputs;
+        match base {
+            Some(b) if b.input.len() == n => {
+                let mut sums = b.sums;
+                let delta: Vec<f32> = input[..n]
+                    .iter()
+                    .zip(&b.input)
+                    .map(|(&x, &y)| if x != y { x - y } else { 0.0 })
+                    .collect();
+                self.add_inputs(&delta, &mut sums[..self.hidden]);
+                self.outputs_from_sums(&sums[..self.hidden], out);
+            }
+            _ => {
+                let mut sums = [0.0f32; MAX_HIDDEN];
+                self.hidden_sums(input, &mut sums);
+                self.outputs_from_sums(&sums[..self.hidden], out);
+                *base = Some(Base {
+                    input: input[..n].to_vec(),
+                    sums,
+                });
+            }
+        }
+    }
+}
+
+/// The most hidden units a net may have.
+const MAX_HIDDEN: usize = 256;
+
+/// The base of incremental evaluations ([`Net::evaluate_from`]): a
+/// position's inputs and its hidden units' sums.
+#[derive(Debug, Clone)]
+pub struct Base {
+    input: Vec<f32>,
+    sums: [f32; MAX_HIDDEN],
 }
 
 /// The nets of a weights file.

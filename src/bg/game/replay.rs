@@ -149,7 +149,21 @@ impl Ending {
     }
 }
 
-/// A position after a play, for `bg_positions.csv`.
+/// What is known of a recorded play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayKind {
+    /// A legal play from a known position.
+    Legal,
+    /// Illegal under the rules: made as written where it could be.
+    Illegal,
+    /// From a position unknown since an unrecorded play: not checked.
+    Unchecked,
+    /// The record writes `????` instead of the play.
+    Unrecorded,
+}
+
+/// A play and the positions before and after it, for `bg_positions.csv`
+/// and the play analysis.
 #[derive(Debug, Clone)]
 pub struct PlayedPosition {
     pub line: u32,
@@ -160,7 +174,10 @@ pub struct PlayedPosition {
     /// The play in gnubg's notation (as replayed; the written one when it
     /// was illegal).
     pub play: String,
-    pub legal: bool,
+    pub kind: PlayKind,
+    /// Whether `before` is known: false after an unrecorded play.
+    pub before_known: bool,
+    pub before: Board,
     pub after: Board,
     pub cube: u32,
     pub cube_owner: Option<usize>,
@@ -356,8 +373,25 @@ impl Replay {
         self.keep_no_double(line, p, doubled_now);
         self.start_turn(line, p);
         self.r.plays += 1;
-        let (after, play, legal) = self.make_play(line, p, dice, steps, text);
+        let before = self.r.board;
+        let (after, play, kind) = self.make_play(line, p, dice, steps, text);
         self.r.board = after;
+        self.keep_play(line, p, dice, play, kind, before);
+        if self.r.board.on_board(p) == 0 {
+            self.bore_off(line, p);
+        }
+    }
+
+    /// Keeps the play for the positions report and the play analysis.
+    fn keep_play(
+        &mut self,
+        line: u32,
+        p: usize,
+        dice: (u8, u8),
+        play: String,
+        kind: PlayKind,
+        before: Board,
+    ) {
         if self.keep_positions {
             self.r.positions.push(PlayedPosition {
                 line,
@@ -365,14 +399,13 @@ impl Replay {
                 player: p,
                 dice,
                 play,
-                legal,
-                after,
+                kind,
+                before_known: self.board_known,
+                before,
+                after: self.r.board,
                 cube: self.r.cube,
                 cube_owner: self.r.cube_owner,
             });
-        }
-        if self.r.board.on_board(p) == 0 {
-            self.bore_off(line, p);
         }
     }
 
@@ -405,7 +438,7 @@ impl Replay {
         dice: (u8, u8),
         steps: &[Step],
         text: &str,
-    ) -> (Board, String, bool) {
+    ) -> (Board, String, PlayKind) {
         let checked = if self.board_known {
             check_play(&self.r.board, p, dice, steps)
         } else {
@@ -415,10 +448,10 @@ impl Replay {
             })
         };
         match checked {
-            Ok(pl) => (pl.after, fmt_moves(&pl.moves), true),
+            Ok(pl) => (pl.after, fmt_moves(&pl.moves), PlayKind::Legal),
             Err(e) if e.kind == "unchecked" => {
                 let after = apply_as_written(&self.r.board, p, steps).unwrap_or(self.r.board);
-                (after, text.to_owned(), false)
+                (after, text.to_owned(), PlayKind::Unchecked)
             }
             Err(e) => {
                 self.r.illegal_plays += 1;
@@ -433,7 +466,7 @@ impl Replay {
                 // Go on from the play as written when it can be
                 // made at all, so later plays are judged fairly.
                 let after = apply_as_written(&self.r.board, p, steps).unwrap_or(self.r.board);
-                (after, text.to_owned(), false)
+                (after, text.to_owned(), PlayKind::Illegal)
             }
         }
     }
@@ -458,6 +491,8 @@ impl Replay {
     fn unrecorded(&mut self, line: u32, p: usize, dice: (u8, u8)) {
         self.start_turn(line, p);
         self.r.plays += 1;
+        let before = self.r.board;
+        self.keep_play(line, p, dice, "????".into(), PlayKind::Unrecorded, before);
         self.board_known = false;
         self.find(
             line,

@@ -31,93 +31,117 @@ pub struct Play {
 }
 
 /// All legal plays of `dice` by player `p`, one per distinct resulting
-/// position. Empty when the roll cannot be played at all.
+/// position, in GNU Backgammon's order (`eval.c`, `GenerateMoves`): a
+/// depth-first search from the highest point down, with the dice in the
+/// order given and then swapped; a play keeps its place from its first
+/// finding, and the notation of the finding that moves the most checkers
+/// and pips. The order matters to gnubg's results: it evaluates a roll's
+/// plays in it, incrementally (see [`crate::bg::eval::nn::Base`]). Empty
+/// when the roll cannot be played at all.
 pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
-    let mut found: Vec<Play> = Vec::new();
-    let mut max_used = 0usize;
-    let mut path = Vec::with_capacity(4);
-    if dice.0 == dice.1 {
-        let d = dice.0 as usize;
-        search(
-            board,
-            p,
-            &[d, d, d, d],
-            BAR,
-            &mut path,
-            &mut found,
-            &mut max_used,
-            true,
-        );
-    } else {
-        let (a, b) = (dice.0 as usize, dice.1 as usize);
-        search(
-            board,
-            p,
-            &[a, b],
-            BAR,
-            &mut path,
-            &mut found,
-            &mut max_used,
-            false,
-        );
-        search(
-            board,
-            p,
-            &[b, a],
-            BAR,
-            &mut path,
-            &mut found,
-            &mut max_used,
-            false,
-        );
-        found.retain(|pl| pl.moves.len() == max_used);
-        if max_used == 1 {
-            // Only one die can be used: the larger one if it can.
-            let big = a.max(b);
-            let uses_big = |pl: &Play| pl.moves[0].die as usize == big;
-            if found.iter().any(uses_big) {
-                found.retain(uses_big);
-            }
-        }
+    let mut g = Generator {
+        p,
+        plays: Vec::new(),
+        max_moves: 0,
+        max_pips: 0,
+        path: Vec::with_capacity(4),
+    };
+    let (a, b) = (dice.0 as usize, dice.1 as usize);
+    let more = if a == b { a } else { 0 };
+    g.search(board, &[a, b, more, more], 0, 23, 0);
+    if a != b {
+        g.search(board, &[b, a, 0, 0], 0, 23, 0);
     }
-    found.retain(|pl| pl.moves.len() == max_used);
-    found.sort_unstable_by_key(|x| x.after.checkers);
-    found.dedup_by(|x, y| x.after == y.after);
-    found
+    g.plays
 }
 
-/// Depth-first search over the dice in order. For doubles, moves are
-/// generated from non-increasing source points, which visits each set of
-/// moves once.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    board: &Board,
+/// The search of [`legal_plays`] (gnubg's `GenerateMovesSub` and
+/// `SaveMoves`).
+struct Generator {
     p: usize,
-    dice: &[usize],
-    max_from: usize,
-    path: &mut Vec<Move>,
-    found: &mut Vec<Play>,
-    max_used: &mut usize,
-    doubles: bool,
-) {
-    let mut moved = false;
-    if let Some((&d, rest)) = dice.split_first() {
-        let top = if doubles { max_from } else { BAR };
-        for from in (0..=top).rev() {
-            let Some((after, mv)) = step(board, p, from, d) else {
-                continue;
-            };
-            moved = true;
-            path.push(mv);
-            search(&after, p, rest, from, path, found, max_used, doubles);
-            path.pop();
+    plays: Vec<Play>,
+    /// The most checker moves and pips of the plays kept: a play that
+    /// moves fewer is not legal.
+    max_moves: usize,
+    max_pips: usize,
+    path: Vec<Move>,
+}
+
+impl Generator {
+    /// Moves one checker by `roll[depth]` from each point at or below
+    /// `top` (the bar first when occupied) and goes deeper; returns
+    /// whether no checker could move, so the caller keeps the play so far.
+    fn search(
+        &mut self,
+        board: &Board,
+        roll: &[usize; 4],
+        depth: usize,
+        top: usize,
+        pips: usize,
+    ) -> bool {
+        if depth > 3 || roll[depth] == 0 {
+            return true;
         }
+        let d = roll[depth];
+        if board.checkers[self.p][BAR] > 0 {
+            if let Some((after, mv)) = step(board, self.p, BAR, d) {
+                self.go_on(&after, mv, roll, depth, 23, pips + d);
+                return false;
+            }
+            return true;
+        }
+        let mut used = false;
+        for from in (0..=top).rev() {
+            if let Some((after, mv)) = step(board, self.p, from, d) {
+                // Doubles: later checkers from no higher point, so each
+                // set of moves is found once.
+                let next = if roll[0] == roll[1] { from } else { 23 };
+                self.go_on(&after, mv, roll, depth, next, pips + d);
+                used = true;
+            }
+        }
+        !used
     }
-    if !moved && path.len() >= *max_used {
-        *max_used = path.len();
-        found.push(Play {
-            moves: path.clone(),
-            after: *board,
+
+    fn go_on(
+        &mut self,
+        after: &Board,
+        mv: Move,
+        roll: &[usize; 4],
+        depth: usize,
+        top: usize,
+        pips: usize,
+    ) {
+        self.path.push(mv);
+        if self.search(after, roll, depth + 1, top, pips) {
+            self.save(after, pips);
+        }
+        self.path.pop();
+    }
+
+    /// Keeps the play of `path` unless it moves fewer checkers or pips
+    /// than one kept (then it is not legal); one that moves more makes
+    /// those kept illegal.
+    fn save(&mut self, after: &Board, pips: usize) {
+        let n = self.path.len();
+        if n < self.max_moves || pips < self.max_pips {
+            return;
+        }
+        if n > self.max_moves || pips > self.max_pips {
+            self.plays.clear();
+        }
+        self.max_moves = n;
+        self.max_pips = pips;
+        if let Some(kept) = self.plays.iter_mut().find(|pl| pl.after == *after) {
+            let kept_pips: usize = kept.moves.iter().map(|m| m.die as usize).sum();
+            if n > kept.moves.len() || pips > kept_pips {
+                kept.moves = self.path.clone();
+            }
+            return;
+        }
+        self.plays.push(Play {
+            moves: self.path.clone(),
+            after: *after,
         });
     }
 }
@@ -529,6 +553,16 @@ mod tests {
     }
 
     #[test]
+    fn plays_come_in_gnubgs_order() {
+        // gnubg 1.1.0a16's GenerateMoves for the opening 3-1: the 3 first,
+        // from the highest point down, then the 1.
+        let plays = legal_plays(&Board::start(), 0, (3, 1));
+        let first: Vec<String> = plays.iter().take(3).map(|p| fmt_moves(&p.moves)).collect();
+        assert_eq!(first, ["24/21 24/23", "24/21 21/20", "24/21 8/7"]);
+        assert_eq!(plays.len(), 16);
+    }
+
+    #[test]
     fn bar_entry_and_blocks() {
         let mut b = Board::start();
         // Player 0 has a checker on the bar; player 1 holds its 6 and 8
@@ -536,9 +570,8 @@ mod tests {
         b.checkers[0][23] = 1;
         b.checkers[0][BAR] = 1;
         // 6-6: entering needs point 19 (index 18) = opponent's 6-point: held.
-        let plays = legal_plays(&b, 0, (6, 6));
-        assert_eq!(plays.len(), 1);
-        assert!(plays[0].moves.is_empty());
+        assert!(legal_plays(&b, 0, (6, 6)).is_empty());
+        assert!(check_play(&b, 0, (6, 6), &[]).is_ok());
         let e = check_play(&b, 0, (6, 6), &steps("13/7(2)")).unwrap_err();
         assert_eq!(e.kind, "cannot_move");
         let e = check_play(&b, 0, (5, 2), &steps("13/8 13/11")).unwrap_err();

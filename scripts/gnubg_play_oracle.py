@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""GNU Backgammon as the oracle for recount's play analysis: runs gnubg's
+own ``analyse match`` at 0-ply on match files and writes what it finds:
+
+    fixtures/expected/bg-plays.csv   per play: distinct plays, the played
+                                     one's place, its loss, the roll's luck
+    fixtures/expected/bg-stats.csv   per match: gnubg's ``show statistics
+                                     match``, each line as printed (its
+                                     section, label, the two players')
+
+Regenerate (from the repository root, about ten seconds once the venv
+exists; the outputs are deterministic):
+
+    NO_APT=1 bash scripts/gnubg-venv.sh
+    .venv-gnubg/bin/python scripts/gnubg_play_oracle.py [FILE.mat ...]
+
+Without arguments it reads the fixtures the tests use (the list below).
+Extra files are useful for comparisons on data the tests do not carry
+(``OUT=DIR`` writes the two CSVs there instead of fixtures/expected).
+
+How gnubg is run
+----------------
+The PyPI package ``gnubg`` 1.1.0a16 in-process (scripts/gnubg_inprocess.py):
+one thread, ``set cache 0`` (gnubg's evaluation cache changes its own
+results by up to 3.4e-4 at 0-ply; without it two runs are identical),
+chequer play, cube decisions and luck at 0-ply, cubeful, no pruning nets,
+no noise. The Jacoby rule is set from the file's ``[Jacoby "On"]`` tag,
+else off, as recount reads it (gnubg's own default is on); beavers on,
+recount's default. Each file is read with ``import mat``, analysed with
+``analyse match``, written with ``save match`` to a temporary SGF, and the
+figures are read from that SGF: each move node's ``A[i][...]`` lists every
+legal play with its score (the 6th number after ``E ver 3``: normalised
+cubeful equity for the mover, six decimals), ``i`` the played one, best
+first; ``LU[x]`` is the roll's luck (five decimals). The PyPI build's
+``gnubg.match()`` carries no analysis, so the SGF is the way out.
+
+Players: gnubg's player 0 is ``W`` in its SGF and the left column of a
+.mat file, recount's player 0 too.
+"""
+
+import csv
+import glob
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gnubg_inprocess import Checks, run  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = (["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"]
+            + sorted(glob.glob("fixtures/bg/real/*.txt"))
+            + sorted(glob.glob("fixtures/bg/money/*.mat")))
+
+SETUP = ("set threads 1", "set player 0 human", "set player 1 human",
+         "set confirm new off", "set display off", "set cache 0",
+         "set beavers on",
+         "set analysis chequerplay evaluation plies 0",
+         "set analysis chequerplay evaluation cubeful on",
+         "set analysis chequerplay evaluation prune off",
+         "set analysis chequerplay evaluation deterministic on",
+         "set analysis chequerplay evaluation noise 0",
+         "set analysis cubedecision evaluation plies 0",
+         "set analysis cubedecision evaluation cubeful on",
+         "set analysis cubedecision evaluation prune off",
+         "set analysis cubedecision evaluation deterministic on",
+         "set analysis cubedecision evaluation noise 0",
+         "set analysis luck on", "set analysis moves on",
+         "set analysis cube on", "set output digits 3",
+         "set output mwc off", "set output matchpc on")
+
+MOVE = re.compile(r"^([BW])\[(\d)(\d)([a-z]*)\]")
+PROP = re.compile(r"([A-Z]+)((?:\[(?:[^\]\\]|\\.)*\])+)")
+
+
+def jacoby(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    m = re.search(r'\[Jacoby\s+"(\w+)"\]', text)
+    return bool(m) and m.group(1).lower() in ("on", "yes", "true", "1")
+
+
+def moves_of(sgf):
+    """(game, play, player, dice, choices, played, best, chosen, luck) of
+    each move node of gnubg's SGF, games and plays 1-based."""
+    out = []
+    for game, tree in enumerate(sgf.split("(;FF[4]")[1:], 1):
+        play = 0
+        for node in tree.split("\n;")[1:]:
+            m = MOVE.match(node)
+            if not m:
+                continue
+            play += 1
+            colour, d0, d1 = m.group(1), m.group(2), m.group(3)
+            props = dict(PROP.findall(node))
+            scores, chosen = [], ""
+            if "A" in props:
+                vals = re.findall(r"\[((?:[^\]\\]|\\.)*)\]", props["A"])
+                chosen = int(vals[0])
+                for entry in vals[1:]:
+                    t = entry.split()
+                    scores.append(float(t[9]))
+            luck = props.get("LU", "[]")[1:-1]
+            out.append((game, play, 0 if colour == "W" else 1, d0 + d1,
+                        len(scores), chosen,
+                        f"{scores[0]:.6f}" if scores else "",
+                        f"{scores[chosen]:.6f}" if scores else "", luck))
+    return out
+
+
+def stats_of(text):
+    """(section: label, value 0, value 1) of each line of ``show
+    statistics``; the sections are its headings (Chequerplay, Luck, Cube,
+    Overall), which repeat some labels."""
+    rows, section = [], ""
+    for line in text.splitlines():
+        if line.strip().endswith(" statistics") and not line[41:].strip():
+            section = line.split()[0]
+            continue
+        if len(line) < 42 or not line[41:].strip():
+            continue
+        label = line[:41].strip()
+        v0, v1 = line[41:65].strip(), line[65:].strip()
+        if label and label != "Player":
+            rows.append((f"{section}: {label}", v0, v1))
+    return rows
+
+
+def main(files):
+    checks = Checks("gnubg_play_oracle")
+    for c in SETUP:
+        run(c)
+    out_dir = os.environ.get("OUT", os.path.join(ROOT, "fixtures/expected"))
+    plays = open(os.path.join(out_dir, "bg-plays.csv"), "w", newline="")
+    stats = open(os.path.join(out_dir, "bg-stats.csv"), "w", newline="")
+    pw, sw = csv.writer(plays, lineterminator="\n"), csv.writer(stats, lineterminator="\n")
+    pw.writerow(["source", "game", "play", "player", "dice", "choices", "chosen_index",
+                 "best_score", "played_score", "luck"])
+    sw.writerow(["source", "statistic", "player_0", "player_1"])
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in files:
+            run("set jacoby " + ("on" if jacoby(path) else "off"))
+            said = run(f'import mat "{os.path.abspath(path)}"')
+            if "rror" in said:
+                checks.fail(f"{path}: gnubg could not import it: {said.strip()[:200]}")
+                continue
+            run("analyse match")
+            sgf = os.path.join(tmp, "m.sgf")
+            run(f'save match "{sgf}"')
+            with open(sgf, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+            for row in moves_of(text):
+                pw.writerow([path, *row])
+            for row in stats_of(run("show statistics match")):
+                sw.writerow([path, *row])
+    plays.close()
+    stats.close()
+    return 1 if checks.failures else 0
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    sys.exit(main(sys.argv[1:] or FIXTURES))

@@ -1,0 +1,637 @@
+//! Play analysis rows (`bg_plays.csv`) and the players' statistics
+//! (`bg_stats.csv`), as GNU Backgammon's `analyse match` and `show
+//! statistics` make them (`analysis.c`: `AnalyzeMove`,
+//! `updateStatcontext`; `formatgs.c`): each recorded play rated against
+//! every legal play of its roll, the luck of each roll, and the cube
+//! decisions' errors, summed per player for each game, each match and,
+//! by player name, the whole run.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::bg_cube::{unscorable, CubeSettings};
+use crate::bg::cube::{MatchCube, MoneyRules};
+use crate::bg::game::audit::AuditedGame;
+use crate::bg::game::record::MatchRecord;
+use crate::bg::game::replay::{Answer, CubeChoice, CubePoint, Ending, PlayKind, PlayedPosition};
+use crate::bg::play::luck::{luck, LuckClass};
+use crate::bg::play::value::{CubeContext, Stakes};
+use crate::bg::play::{rank_plays, Skill};
+use crate::bg::position::board::Board;
+use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
+use crate::bg::position::moves::fmt_moves;
+use crate::ingest::Origin;
+use crate::report::{BgCubeRow, BgPlayRow, BgStatsRow};
+use crate::text::single_line;
+
+/// The look-ahead of the play analysis; 0-ply is the one there is.
+pub const PLIES: u32 = 0;
+
+/// One player's counts and sums, gnubg's `statcontext` for one side.
+/// Equity sums are normalised (EMG); `_cost` sums are match winning
+/// chance in match play and points in money play.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct PlayerStats {
+    pub games: u32,
+    pub matches: u32,
+    pub total_moves: u32,
+    pub unforced: u32,
+    pub left_out: u32,
+    /// Analysed plays by mark: none, doubtful, bad, very bad.
+    pub marks: [u32; 4],
+    pub checker_error: f64,
+    pub checker_cost: f64,
+    pub cube_total: u32,
+    pub cube_close: u32,
+    pub doubles: u32,
+    pub takes: u32,
+    pub passes: u32,
+    /// Missed doubles below and above the cash point, wrong doubles below
+    /// the double point and above too good, wrong takes, wrong passes:
+    /// their counts, errors and costs.
+    pub cube_errors: [(u32, f64, f64); 6],
+    /// Rolls by luck mark, from very unlucky to very lucky.
+    pub luck_marks: [u32; 5],
+    pub luck: f64,
+    pub luck_cost: f64,
+    pub actual: f64,
+    pub luck_adjusted: f64,
+    /// Moves of both players where this player played: Snowie's count.
+    pub moves_both: u32,
+    /// Whether the `_cost` sums mix money points and match chances.
+    pub mixed_units: bool,
+}
+
+impl std::ops::AddAssign<&PlayerStats> for PlayerStats {
+    fn add_assign(&mut self, o: &PlayerStats) {
+        self.games += o.games;
+        self.matches += o.matches;
+        self.total_moves += o.total_moves;
+        self.unforced += o.unforced;
+        self.left_out += o.left_out;
+        for (a, b) in self.marks.iter_mut().zip(o.marks) {
+            *a += b;
+        }
+        self.checker_error += o.checker_error;
+        self.checker_cost += o.checker_cost;
+        self.cube_total += o.cube_total;
+        self.cube_close += o.cube_close;
+        self.doubles += o.doubles;
+        self.takes += o.takes;
+        self.passes += o.passes;
+        for (a, b) in self.cube_errors.iter_mut().zip(o.cube_errors) {
+            a.0 += b.0;
+            a.1 += b.1;
+            a.2 += b.2;
+        }
+        for (a, b) in self.luck_marks.iter_mut().zip(o.luck_marks) {
+            *a += b;
+        }
+        self.luck += o.luck;
+        self.luck_cost += o.luck_cost;
+        self.actual += o.actual;
+        self.luck_adjusted += o.luck_adjusted;
+        self.moves_both += o.moves_both;
+        self.mixed_units |= o.mixed_units;
+    }
+}
+
+/// Adds `v` to `sum` in `f32`, as gnubg's `statcontext` sums: the game
+/// and match figures then round as gnubg's do.
+fn add32(sum: &mut f64, v: f64) {
+    *sum = f64::from(*sum as f32 + v as f32);
+}
+
+impl PlayerStats {
+    /// Adds a game's statistics to a match's as gnubg's `AddStatcontext`
+    /// does, in `f32` (the run-wide sums use `+=`, in `f64`).
+    pub fn add_game(&mut self, g: &PlayerStats) {
+        let sums = |s: &PlayerStats| {
+            [
+                s.checker_error,
+                s.checker_cost,
+                s.luck,
+                s.luck_cost,
+                s.actual,
+                s.luck_adjusted,
+            ]
+        };
+        let mut mine = sums(self);
+        let mut errors = self.cube_errors;
+        *self += g;
+        for (m, v) in mine.iter_mut().zip(sums(g)) {
+            add32(m, v);
+        }
+        for (e, k) in errors.iter_mut().zip(g.cube_errors) {
+            e.0 += k.0;
+            add32(&mut e.1, k.1);
+            add32(&mut e.2, k.2);
+        }
+        self.cube_errors = errors;
+        [
+            self.checker_error,
+            self.checker_cost,
+            self.luck,
+            self.luck_cost,
+            self.actual,
+            self.luck_adjusted,
+        ] = mine;
+    }
+
+    fn cube_error(&self) -> (f64, f64) {
+        self.cube_errors
+            .iter()
+            .fold((0.0, 0.0), |(e, c), k| (e + k.1, c + k.2))
+    }
+
+    fn add_cube_error(&mut self, kind: CubeError, error: f32, cost: f32) {
+        let k = &mut self.cube_errors[kind as usize];
+        k.0 += 1;
+        add32(&mut k.1, f64::from(error));
+        add32(&mut k.2, f64::from(cost));
+    }
+}
+
+/// The kinds of cube error, in gnubg's order.
+#[derive(Debug, Clone, Copy)]
+enum CubeError {
+    MissedDoubleBelowCp,
+    MissedDoubleAboveCp,
+    WrongDoubleBelowDp,
+    WrongDoubleAboveTg,
+    WrongTake,
+    WrongPass,
+}
+
+/// A player's name as the key the run-wide statistics group by: lower
+/// case, white space runs made one space, trimmed.
+pub fn player_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The run-wide statistics: per player key, the first name written under
+/// it and the sums.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct PlayerTotals {
+    pub players: BTreeMap<String, (String, PlayerStats)>,
+}
+
+impl PlayerTotals {
+    pub fn add(&mut self, name: &str, s: &PlayerStats) {
+        let key = player_key(name);
+        let e = self
+            .players
+            .entry(key)
+            .or_insert_with(|| (single_line(name), PlayerStats::default()));
+        e.1 += s;
+    }
+
+    /// The `player`-scope rows, by key.
+    pub fn rows(&self) -> Vec<BgStatsRow> {
+        self.players
+            .iter()
+            .map(|(key, (name, s))| {
+                let mut row = stats_row(s, None);
+                row.scope = "player";
+                row.player_name = name.clone();
+                row.player_key = key.clone();
+                row
+            })
+            .collect()
+    }
+}
+
+impl std::ops::AddAssign for PlayerTotals {
+    fn add_assign(&mut self, o: PlayerTotals) {
+        for (key, (name, s)) in o.players {
+            let e = self
+                .players
+                .entry(key)
+                .or_insert((name, PlayerStats::default()));
+            e.1 += &s;
+        }
+    }
+}
+
+/// The play rows of one game, its players' statistics added to `stats`.
+pub fn play_rows(
+    origin: &Origin,
+    m: &MatchRecord,
+    g: &AuditedGame,
+    settings: &CubeSettings,
+    stats: &mut [PlayerStats; 2],
+    mut out: impl FnMut(BgPlayRow),
+) {
+    let stakes = stakes(m, g);
+    let unscorable = unscorable(m, g, settings.met);
+    for pos in &g.replayed.positions {
+        let ctx = CubeContext {
+            stakes,
+            cube: pos.cube,
+            owner: pos.cube_owner,
+            met: settings.met,
+            weights: settings.weights,
+        };
+        out(play_row(
+            origin,
+            m,
+            g,
+            pos,
+            &ctx,
+            unscorable.as_deref(),
+            stats,
+        ));
+    }
+    let moves = stats[0].total_moves + stats[1].total_moves;
+    for s in stats.iter_mut() {
+        s.moves_both = moves;
+    }
+}
+
+fn stakes(m: &MatchRecord, g: &AuditedGame) -> Stakes {
+    if m.length == 0 {
+        Stakes::Money(MoneyRules {
+            jacoby: g.rules.jacoby,
+            beavers: g.rules.beavers,
+        })
+    } else {
+        Stakes::Match(g.match_score(m.length))
+    }
+}
+
+/// An unnormalised amount: match winning chance in match play, points
+/// (times the cube) in money play.
+fn cost(ctx: &CubeContext, equity: f32, player: usize) -> f32 {
+    ctx.loss_mwc(equity, player)
+        .unwrap_or(equity * ctx.cube as f32)
+}
+
+fn play_row(
+    origin: &Origin,
+    m: &MatchRecord,
+    g: &AuditedGame,
+    pos: &PlayedPosition,
+    ctx: &CubeContext,
+    unscorable: Option<&str>,
+    stats: &mut [PlayerStats; 2],
+) -> BgPlayRow {
+    let p = pos.player;
+    let state = MatchState {
+        on_roll: p,
+        turn: p,
+        dice: Some(pos.dice),
+        cube: pos.cube,
+        cube_owner: pos.cube_owner,
+        crawford: g.crawford_game(),
+        state: GameState::Playing,
+        double_offered: false,
+        resignation: 0,
+        match_length: m.length,
+        score: g.score,
+        jacoby: g.rules.jacoby,
+        cube_limit: 1024,
+    };
+    let mut row = BgPlayRow {
+        source: origin.path.clone(),
+        member: origin.member.clone().unwrap_or_default(),
+        game: g.index,
+        play: pos.play_no,
+        line: pos.line,
+        player: p,
+        player_name: single_line(&m.players[p]),
+        dice: format!("{}{}", pos.dice.0, pos.dice.1),
+        position_id: position_id(&pos.before, p),
+        match_id: match_id(&state),
+        cube: pos.cube,
+        cube_owner: pos.cube_owner,
+        played: pos.play.clone(),
+        plies: PLIES,
+        ..BgPlayRow::default()
+    };
+    let s = &mut stats[p];
+    s.total_moves += 1;
+    if !pos.before_known {
+        s.left_out += 1;
+        row.reason = "the position is unknown after an unrecorded play ('????')".into();
+        return row;
+    }
+    let dice_ok = (1..=6).contains(&pos.dice.0) && (1..=6).contains(&pos.dice.1);
+    let why = unscorable.map(str::to_owned).or_else(|| {
+        (!dice_ok).then(|| format!("the dice {}-{} are not two dice", pos.dice.0, pos.dice.1))
+    });
+    if let Some(why) = why {
+        s.left_out += 1;
+        row.reason = why;
+        return row;
+    }
+    let ranked = match rank_plays(ctx, &pos.before, p, pos.dice) {
+        Ok(r) => r,
+        Err(why) => {
+            s.left_out += 1;
+            row.reason = why;
+            return row;
+        }
+    };
+    row.choices = Some(ranked.plays.len() as u32);
+    let rolled = match ranked.plays.first() {
+        Some((best, score)) => {
+            row.best_play = fmt_moves(&best.moves);
+            Ok(*score)
+        }
+        None => ctx.score_after(&pos.before, p, None),
+    };
+    let rolled = match rolled {
+        Ok(v) => v,
+        Err(why) => {
+            s.left_out += 1;
+            row.reason = why;
+            return row;
+        }
+    };
+    row.best_equity = Some(rolled);
+    match luck(ctx, &pos.before, p, pos.dice, rolled) {
+        Ok(l) => {
+            let class = LuckClass::of(l);
+            row.luck = Some(l);
+            let c = cost(ctx, l, p);
+            row.luck_mwc = ctx.loss_mwc(l, p);
+            row.luck_mark = class.name();
+            add32(&mut s.luck, f64::from(l));
+            add32(&mut s.luck_cost, f64::from(c));
+            s.luck_marks[class as usize] += 1;
+            add32(&mut s.luck_adjusted, -f64::from(c));
+            add32(&mut stats[1 - p].luck_adjusted, f64::from(c));
+        }
+        Err(why) => row.reason = why,
+    }
+    let s = &mut stats[p];
+    let chosen = match pos.kind {
+        PlayKind::Legal if ranked.plays.is_empty() => Some((1, rolled)),
+        PlayKind::Legal => ranked.find(&pos.after),
+        PlayKind::Illegal => {
+            row.reason = "an illegal play is not rated".into();
+            None
+        }
+        PlayKind::Unrecorded => {
+            row.reason = "the record writes '????' instead of the play".into();
+            None
+        }
+        PlayKind::Unchecked => None,
+    };
+    let Some((rank, equity)) = chosen else {
+        s.left_out += 1;
+        return row;
+    };
+    let loss = rolled - equity;
+    let mark = Skill::of(loss);
+    row.rank = Some(rank as u32);
+    row.equity = Some(equity);
+    row.loss = Some(loss);
+    row.loss_mwc = ctx.loss_mwc(loss, p);
+    row.mark = mark.name();
+    s.marks[mark as usize] += 1;
+    if ranked.plays.len() > 1 {
+        s.unforced += 1;
+        add32(&mut s.checker_error, f64::from(loss));
+        add32(&mut s.checker_cost, f64::from(cost(ctx, loss, p)));
+    }
+    row
+}
+
+/// Adds a cube decision's errors to its players' statistics, as gnubg's
+/// statistics count them: every roll where the roller could double (not
+/// at the opening), every double, take and pass.
+pub fn count_cube(
+    m: &MatchRecord,
+    g: &AuditedGame,
+    point: &CubePoint,
+    row: &BgCubeRow,
+    settings: &CubeSettings,
+    stats: &mut [PlayerStats; 2],
+) {
+    let (Some(nd), Some(dt), Some(dp)) = (row.nd, row.dt, row.dp) else {
+        return;
+    };
+    let me = point.player;
+    let stakes = stakes(m, g);
+    if let (Stakes::Match(at), CubeChoice::NoDouble) = (stakes, point.choice) {
+        let c = MatchCube {
+            at,
+            on_roll: me,
+            cube: point.cube,
+            owner: point.cube_owner,
+        };
+        if !c.can_double() {
+            return;
+        }
+    }
+    // No cube action before the opening roll.
+    if point.board == Board::start() {
+        return;
+    }
+    let ctx = CubeContext {
+        stakes,
+        cube: point.cube,
+        owner: point.cube_owner,
+        met: settings.met,
+        weights: settings.weights,
+    };
+    let optimal = if dt >= nd && dp >= nd { dt.min(dp) } else { nd };
+    let close = optimal - dt.min(1.0) < 0.16;
+    let s = &mut stats[me];
+    s.cube_total += 1;
+    match point.choice {
+        CubeChoice::NoDouble => {
+            s.cube_close += u32::from(close);
+            if nd < optimal {
+                let kind = if dt > 1.0 {
+                    CubeError::MissedDoubleAboveCp
+                } else {
+                    CubeError::MissedDoubleBelowCp
+                };
+                let e = optimal - nd;
+                s.add_cube_error(kind, e, cost(&ctx, e, me));
+            }
+        }
+        CubeChoice::Double(answer) => {
+            s.cube_close += 1;
+            s.doubles += 1;
+            let e = optimal - dt.min(dp);
+            if e > 0.0 {
+                let kind = if nd > 1.0 {
+                    CubeError::WrongDoubleAboveTg
+                } else {
+                    CubeError::WrongDoubleBelowDp
+                };
+                s.add_cube_error(kind, e, cost(&ctx, e, me));
+            }
+            let t = &mut stats[1 - me];
+            match answer {
+                Some(Answer::Take | Answer::Beaver) => {
+                    t.cube_total += 1;
+                    t.cube_close += 1;
+                    t.takes += 1;
+                    if dt > dp {
+                        let e = dt - dp;
+                        t.add_cube_error(CubeError::WrongTake, e, cost(&ctx, e, me));
+                    }
+                }
+                Some(Answer::Pass) => {
+                    t.cube_total += 1;
+                    t.cube_close += 1;
+                    t.passes += 1;
+                    if dp > dt {
+                        let e = dp - dt;
+                        t.add_cube_error(CubeError::WrongPass, e, cost(&ctx, e, me));
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+/// Starts a game's statistics with its result: match winning
+/// chance gained in match play (gnubg's `getME` after the game less
+/// `getMEAtScore` before it), points in money play.
+pub fn count_result(
+    m: &MatchRecord,
+    g: &AuditedGame,
+    settings: &CubeSettings,
+    stats: &mut [PlayerStats; 2],
+) {
+    for s in stats.iter_mut() {
+        s.games = 1;
+    }
+    // A game borne off scores what the board and cube give (the Jacoby
+    // rule included), whatever the record claims; others as awarded.
+    let r = &g.replayed;
+    let board = match r.ending {
+        Ending::BoreOff(_) => r.winner.zip(r.points),
+        _ => None,
+    };
+    let Some((w, points)) = board.or(g.awarded) else {
+        return;
+    };
+    let won = if m.length == 0 {
+        points as f32
+    } else {
+        let met = settings.met;
+        let score = [g.score[0] as i32, g.score[1] as i32];
+        let (len, craw) = (m.length as i32, g.crawford_game());
+        met.me(score, len, w, points as i32, w, craw) - met.at_score(score, len, w, craw)
+    };
+    // gnubg starts the luck-adjusted result at the actual one; the rolls'
+    // luck comes off it after.
+    let won = f64::from(won);
+    stats[w].actual = won;
+    stats[1 - w].actual = -won;
+    stats[w].luck_adjusted = won;
+    stats[1 - w].luck_adjusted = -won;
+}
+
+/// gnubg 1.08's rating names for an error rate per decision (normalised
+/// equity), as the PyPI build `gnubg` 1.1.0a16 prints them.
+pub fn rating(rate: f32) -> &'static str {
+    const BANDS: [(f32, &str); 5] = [
+        (0.005, "Super Grandmaster"),
+        (0.008, "Grandmaster"),
+        (0.013, "Master"),
+        (0.020, "Advanced"),
+        (0.032, "Intermediate"),
+    ];
+    BANDS
+        .iter()
+        .find(|(limit, _)| rate < *limit)
+        .map_or("Beginner", |b| b.1)
+}
+
+/// The statistics row of one player's sums; `money` says the unit of the
+/// unnormalised sums (`None`: unknown or mixed, left empty).
+pub fn stats_row(s: &PlayerStats, length: Option<u32>) -> BgStatsRow {
+    // In f32, as gnubg computes them (formatgs.c, analysis.c).
+    let per_decision = |total: f64, n: u32| (n > 0).then(|| total as f32 / n as f32);
+    let per = |total: f64, n: u32| per_decision(total, n).map(|r| 1000.0 * r);
+    let band = |total: f64, n: u32| per_decision(total, n).map_or("", rating);
+    let (cube_error, cube_cost) = s.cube_error();
+    let error = f64::from(s.checker_error as f32 + cube_error as f32);
+    let decisions = s.unforced + s.cube_close;
+    let unnormalised = |v: f64| length.map(|_| v as f32);
+    let [md_dp, md_tg, wd_dp, wd_tg, wt, wp] = s.cube_errors.map(|k| k.0);
+    let fibs_rating = length.filter(|&l| l > 0 && decisions > 0).map(|l| {
+        let n = l as f32;
+        let chequer = per_decision(s.checker_error, s.unforced).unwrap_or(0.0);
+        let cube = per_decision(cube_error, s.cube_close).unwrap_or(0.0);
+        2050.0 - (chequer * (8798.0 + 25526.0 / n) + cube * (863.0 - 519.0 / n))
+    });
+    BgStatsRow {
+        match_length: length,
+        games: s.games,
+        matches: s.matches,
+        total_moves: s.total_moves,
+        unforced_moves: s.unforced,
+        moves_left_out: s.left_out,
+        moves_unmarked: s.marks[0],
+        moves_doubtful: s.marks[1],
+        moves_bad: s.marks[2],
+        moves_very_bad: s.marks[3],
+        checker_error: s.checker_error as f32,
+        checker_error_unnormalised: unnormalised(s.checker_cost),
+        checker_error_rate: per(s.checker_error, s.unforced),
+        checker_rating: band(s.checker_error, s.unforced),
+        cube_decisions: s.cube_total,
+        close_cube_decisions: s.cube_close,
+        doubles: s.doubles,
+        takes: s.takes,
+        passes: s.passes,
+        missed_doubles_below_cp: md_dp,
+        missed_doubles_above_cp: md_tg,
+        wrong_doubles_below_dp: wd_dp,
+        wrong_doubles_above_tg: wd_tg,
+        wrong_takes: wt,
+        wrong_passes: wp,
+        cube_error: cube_error as f32,
+        cube_error_unnormalised: unnormalised(cube_cost),
+        cube_error_rate: per(cube_error, s.cube_close),
+        cube_rating: band(cube_error, s.cube_close),
+        error: error as f32,
+        error_unnormalised: unnormalised(s.checker_cost + cube_cost),
+        error_rate: per(error, decisions),
+        snowie_error_rate: per(error, s.moves_both),
+        pr: per(error, decisions).map(|r| r / 2.0),
+        overall_rating: band(error, decisions),
+        rolls_very_unlucky: s.luck_marks[0],
+        rolls_unlucky: s.luck_marks[1],
+        rolls_unmarked: s.luck_marks[2],
+        rolls_lucky: s.luck_marks[3],
+        rolls_very_lucky: s.luck_marks[4],
+        luck: s.luck as f32,
+        luck_unnormalised: unnormalised(s.luck_cost),
+        luck_rate: per(s.luck, s.total_moves),
+        actual_result: unnormalised(s.actual),
+        luck_adjusted_result: unnormalised(s.luck_adjusted),
+        fibs_rating,
+        ..BgStatsRow::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_fold_case_and_space() {
+        assert_eq!(player_key("  Kit  Woolsey "), "kit woolsey");
+        assert_eq!(player_key("KIT\tWOOLSEY"), "kit woolsey");
+    }
+
+    #[test]
+    fn rating_bands() {
+        assert_eq!(rating(0.0027), "Super Grandmaster");
+        assert_eq!(rating(0.005), "Grandmaster");
+        assert_eq!(rating(0.015), "Advanced");
+        assert_eq!(rating(0.05), "Beginner");
+    }
+}

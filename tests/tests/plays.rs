@@ -1,0 +1,231 @@
+//! Play analysis against GNU Backgammon: recount's `--plays` on the
+//! fixtures' matches (match and money play, Crawford and post-Crawford
+//! games, the Jacoby rule) equals gnubg's own 0-ply `analyse match`
+//! (`fixtures/expected/bg-plays.csv` and `bg-stats.csv`, made by
+//! `scripts/gnubg_play_oracle.py`): every play's loss and every roll's
+//! luck to 1e-5, the number of legal plays exactly, and each player's
+//! statistics as `show statistics match` prints them.
+
+use super::util::{csv_file, repo, rows, run, stderr};
+use std::collections::HashMap;
+use std::path::Path;
+
+type Row = HashMap<String, String>;
+
+const FILES: [&str; 3] = [
+    "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat",
+    "fixtures/bg/real",
+    "fixtures/bg/money",
+];
+
+fn analysed(out: &Path) {
+    let mut args: Vec<&str> = FILES.to_vec();
+    args.push("--plays");
+    let o = run(&args, out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+fn num(v: &str) -> f64 {
+    v.trim_start_matches('+').parse().unwrap()
+}
+
+#[test]
+fn every_play_and_roll_equals_gnubg_at_0_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    analysed(dir.path());
+    let ours: HashMap<(String, String, String), Row> = rows(dir.path(), "bg_plays.csv")
+        .into_iter()
+        .map(|r| {
+            (
+                (r["source"].clone(), r["game"].clone(), r["play"].clone()),
+                r,
+            )
+        })
+        .collect();
+    let oracle = csv_file(&repo().join("fixtures/expected/bg-plays.csv"));
+    assert!(oracle.len() > 5000);
+    assert_eq!(ours.len(), oracle.len(), "one row per recorded play");
+    let (mut rated, mut ranked, mut same_rank) = (0, 0, 0);
+    for o in &oracle {
+        let key = (o["source"].clone(), o["game"].clone(), o["play"].clone());
+        let u = &ours[&key];
+        let at = format!("{key:?}");
+        assert_eq!(u["player"], o["player"], "{at}");
+        assert_eq!(u["reason"], "", "{at}");
+        // gnubg writes no list for a forced play: one choice.
+        let choices: u32 = u["choices"].parse().unwrap();
+        let theirs: u32 = o["choices"].parse().unwrap();
+        assert_eq!(
+            choices,
+            theirs.max(u32::from(choices == 1)),
+            "{at}: choices"
+        );
+        let luck = num(&u["luck"]);
+        assert!(
+            (luck - num(&o["luck"])).abs() <= 1e-5,
+            "{at}: luck {luck} vs {}",
+            o["luck"]
+        );
+        if theirs > 1 {
+            let loss = num(&o["best_score"]) - num(&o["played_score"]);
+            let ours = num(&u["loss"]);
+            assert!((ours - loss).abs() <= 1e-5, "{at}: loss {ours} vs {loss}");
+            // Plays of equal score share a rank (gnubg lists them in
+            // either order); plays within rounding of the best are all
+            // but best.
+            let rank: usize = u["rank"].parse().unwrap();
+            let index: usize = o["chosen_index"].parse().unwrap();
+            if loss > 1e-5 {
+                assert!(
+                    rank <= index + 1,
+                    "{at}: rank {rank}, gnubg's place {index}"
+                );
+                same_rank += usize::from(rank == index + 1);
+                ranked += 1;
+            }
+            rated += 1;
+        }
+    }
+    assert!(rated > 4000, "{rated} unforced plays");
+    assert!(
+        same_rank * 1000 >= ranked * 995,
+        "{same_rank} of {ranked} ranked as gnubg"
+    );
+}
+
+/// A value as gnubg prints it: its numbers (a percentage's as a
+/// fraction) and each one's half unit in the last place.
+fn printed(v: &str) -> Vec<(f64, f64)> {
+    v.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let pct = t.ends_with('%');
+            let t = t.trim_end_matches('%');
+            let decimals = t.split('.').nth(1).map_or(0, str::len) as i32;
+            let scale = if pct { 0.01 } else { 1.0 };
+            (num(t) * scale, 0.5 * 10f64.powi(-decimals) * scale + 1e-6)
+        })
+        .collect()
+}
+
+#[test]
+fn each_players_statistics_equal_gnubgs() {
+    let dir = tempfile::tempdir().unwrap();
+    analysed(dir.path());
+    let ours: HashMap<(String, String), Row> = rows(dir.path(), "bg_stats.csv")
+        .into_iter()
+        .filter(|r| r["scope"] == "match")
+        .map(|r| ((r["source"].clone(), r["player"].clone()), r))
+        .collect();
+    // gnubg's label → our columns: the number printed first (normalised)
+    // and the one in parentheses (match winning chance or points).
+    let columns: &[(&str, &str, &str)] = &[
+        ("Chequerplay: Total moves", "total_moves", ""),
+        ("Chequerplay: Unforced moves", "unforced_moves", ""),
+        ("Chequerplay: Unmarked moves", "moves_unmarked", ""),
+        ("Chequerplay: Moves marked doubtful", "moves_doubtful", ""),
+        ("Chequerplay: Moves marked bad", "moves_bad", ""),
+        ("Chequerplay: Moves marked very bad", "moves_very_bad", ""),
+        (
+            "Chequerplay: Error total EMG",
+            "-checker_error",
+            "-checker_error_unnormalised",
+        ),
+        ("Chequerplay: Error rate mEMG", "-checker_error_rate", ""),
+        ("Chequerplay: Chequerplay rating", "checker_rating", ""),
+        ("Luck: Rolls marked very lucky", "rolls_very_lucky", ""),
+        ("Luck: Rolls marked lucky", "rolls_lucky", ""),
+        ("Luck: Rolls unmarked", "rolls_unmarked", ""),
+        ("Luck: Rolls marked unlucky", "rolls_unlucky", ""),
+        ("Luck: Rolls marked very unlucky", "rolls_very_unlucky", ""),
+        ("Luck: Luck total EMG", "luck", "luck_unnormalised"),
+        ("Luck: Luck rate mEMG", "luck_rate", ""),
+        ("Cube: Total cube decisions", "cube_decisions", ""),
+        (
+            "Cube: Close or actual cube decisions",
+            "close_cube_decisions",
+            "",
+        ),
+        ("Cube: Doubles", "doubles", ""),
+        ("Cube: Takes", "takes", ""),
+        ("Cube: Passes", "passes", ""),
+        (
+            "Cube: Missed doubles below CP",
+            "missed_doubles_below_cp",
+            "",
+        ),
+        (
+            "Cube: Missed doubles above CP",
+            "missed_doubles_above_cp",
+            "",
+        ),
+        ("Cube: Wrong doubles below DP", "wrong_doubles_below_dp", ""),
+        ("Cube: Wrong doubles above TG", "wrong_doubles_above_tg", ""),
+        ("Cube: Wrong takes", "wrong_takes", ""),
+        ("Cube: Wrong passes", "wrong_passes", ""),
+        (
+            "Cube: Error total EMG",
+            "-cube_error",
+            "-cube_error_unnormalised",
+        ),
+        ("Cube: Error rate mEMG", "-cube_error_rate", ""),
+        ("Cube: Cube decision rating", "cube_rating", ""),
+        ("Overall: Error total EMG", "-error", "-error_unnormalised"),
+        ("Overall: Error rate mEMG", "-error_rate", ""),
+        ("Overall: Snowie error rate", "-snowie_error_rate", ""),
+        ("Overall: Overall rating", "overall_rating", ""),
+        ("Overall: Actual result", "actual_result", ""),
+        ("Overall: Luck adjusted result", "luck_adjusted_result", ""),
+        ("Overall: Error based abs. FIBS rating", "fibs_rating", ""),
+    ];
+    // The rating multiplies the error rate by up to 34,324 (1-point
+    // matches): the per-play 1e-6 that our scores and gnubg's may differ
+    // by moves it a few hundredths.
+    let slack = |stat: &str| if stat.contains("FIBS") { 0.1 } else { 0.0 };
+    let mut checked = 0;
+    for o in csv_file(&repo().join("fixtures/expected/bg-stats.csv")) {
+        let stat = o["statistic"].as_str();
+        let Some(&(_, first, second)) = columns.iter().find(|c| stat.starts_with(c.0)) else {
+            continue;
+        };
+        for p in ["0", "1"] {
+            let u = &ours[&(o["source"].clone(), p.to_string())];
+            let theirs = &o[&format!("player_{p}")];
+            let at = format!("{} player {p}: {stat}", o["source"]);
+            let column = |c: &str| -> f64 {
+                let (neg, c) = c.strip_prefix('-').map_or((false, c), |c| (true, c));
+                let v: f64 = u[c]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{at}: {c} = {:?}", u[c]));
+                if neg {
+                    -v
+                } else {
+                    v
+                }
+            };
+            if theirs.chars().any(char::is_alphabetic) {
+                // A rating; "n/a" without decisions.
+                let want = if theirs == "n/a" { "" } else { theirs.as_str() };
+                assert_eq!(u[first], want, "{at}");
+            } else {
+                // The first number, and the one in parentheses when it
+                // is a column (a count's error and a rate's per-move
+                // chance are not).
+                for (c, (want, tol)) in [first, second].iter().zip(printed(theirs)) {
+                    // gnubg prints a rate over no decisions as 0; ours
+                    // is empty.
+                    if c.is_empty() || u[c.trim_start_matches('-')].is_empty() && want == 0.0 {
+                        continue;
+                    }
+                    {
+                        let v = column(c);
+                        let tol = tol + slack(stat);
+                        assert!((v - want).abs() <= tol, "{at}: {c} {v} vs {theirs}");
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "{checked} figures checked");
+}
