@@ -4,7 +4,9 @@
 //!
 //! ```text
 //! cli/        the command line: arguments, their checked configuration, the summary line
-//! commands/   the subcommands: run (the parallel pipeline), explain, zones
+//! commands/   the subcommands: run (the parallel pipeline), explain, zones, check
+//!             (expectations files against the run's rows), diff (two runs' reports)
+//! expect/     expectations files: entries read, values compared, values rewritten
 //! ingest/     paths, archives and streams in; one decision per file on what it holds; units out
 //! sgf/        SGF: collections split into game trees, a tolerant reader, charsets, a strict check
 //! go/         Go from a record to its count: board, rules, record, replay, dead stones,
@@ -18,12 +20,15 @@
 //! `go/` and `bg/` never import each other, and nothing imports upward:
 //! `cli` → `commands` → `analysis` → `report` → `go`, `bg`, `ingest` →
 //! `sgf`, `text` (`report`'s rows hold the domain's enums: verdicts, stages,
-//! statuses, sources).
+//! statuses, sources). One exception: `recount check` reads each entry's
+//! options with the command line's own parser and resolver (`cli::args`,
+//! `cli::config`), so an entry takes exactly what `recount run` takes.
 
 pub mod analysis;
 pub mod bg;
 pub mod cli;
 pub mod commands;
+pub mod expect;
 pub mod go;
 pub mod ingest;
 pub mod report;

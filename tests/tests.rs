@@ -6,6 +6,7 @@ mod tests {
     mod util;
 
     mod backgammon;
+    mod check;
     mod cube;
     mod fuzz;
     mod inputs;

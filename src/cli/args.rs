@@ -5,7 +5,8 @@
 use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::position::ZoneSettings;
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 /// Re-score archives of Go and backgammon game records into reports.
 ///
@@ -45,6 +46,74 @@ pub enum Command {
     /// One position's endgame zones and move values: a diagram, or an SGF
     /// game at a move.
     Zones(ZonesArgs),
+    /// Check expectations files: each entry's record read with its options,
+    /// the values one report row must hold (exit 1 when one does not).
+    Check(CheckArgs),
+    /// Compare two runs' reports row by row (exit 1 when anything changed).
+    Diff(DiffArgs),
+}
+
+/// `recount check FILE…`: expectations files evaluated.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Expectations files (TOML: docs/expectations.md).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Rewrite the expected values that do not hold with the current
+    /// results (comments and order kept), and print what changed.
+    #[arg(long)]
+    pub update: bool,
+}
+
+/// `recount diff RUN_A RUN_B`: two runs' reports compared.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The first run's output directory (`recount run --out`).
+    pub run_a: PathBuf,
+
+    /// The second run's output directory.
+    pub run_b: PathBuf,
+
+    /// A column to leave out of the comparison (repeatable), such as
+    /// search_ms.
+    #[arg(long, value_name = "COLUMN")]
+    pub ignore: Vec<String>,
+
+    /// Write every change to FILE as CSV: report, change, key, column, a, b.
+    #[arg(long, value_name = "FILE")]
+    pub changes: Option<PathBuf>,
+}
+
+/// The flags of a run read from a list (an expectations entry's
+/// `options`), for the record at `path`.
+///
+/// # Errors
+/// An option a run does not take, or a value out of its range, in clap's
+/// words; a path among the options.
+pub fn run_args(path: &Path, options: &[String]) -> Result<RunArgs, String> {
+    #[derive(Parser)]
+    #[command(name = "options", no_binary_name = true)]
+    struct Options {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+    let mut argv: Vec<OsString> = vec![path.into()];
+    argv.extend(options.iter().map(OsString::from));
+    let run = Options::try_parse_from(argv)
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        })?
+        .run;
+    if run.paths.len() > 1 {
+        return Err(format!(
+            "'{}' is not an option: the record is the entry's `file` or `text`",
+            run.paths[1].display()
+        ));
+    }
+    Ok(run)
 }
 
 /// The flags of a run over archives (`recount PATH…`, `recount run PATH…`).
@@ -259,4 +328,22 @@ pub struct ExplainArgs {
 
     #[command(flatten)]
     pub score: ScoreArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entrys_options_are_a_runs() {
+        let path = Path::new("game.sgf");
+        let a = run_args(path, &["--rules".into(), "chinese".into()]).unwrap();
+        assert_eq!((a.paths.len(), a.score.rules.as_str()), (1, "chinese"));
+        let e = run_args(path, &["--rulez".into(), "x".into()]).unwrap_err();
+        assert!(e.starts_with("unexpected argument '--rulez'"), "{e}");
+        let e = run_args(path, &["other.sgf".into()]).unwrap_err();
+        assert!(e.contains("'other.sgf' is not an option"), "{e}");
+        let e = run_args(path, &["--playouts".into(), "0".into()]).unwrap_err();
+        assert!(e.contains("--playouts"), "{e}");
+    }
 }

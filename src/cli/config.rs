@@ -247,6 +247,25 @@ impl Config {
     /// An option that cannot be used, a path on the command line that
     /// cannot be read, an output directory that cannot be written.
     pub fn open(a: RunArgs) -> Result<(Config, CsvDir), ConfigError> {
+        let config = Config::resolve(a)?;
+        let sink = CsvDir::create(&config.out).map_err(|source| {
+            match source.get_ref().and_then(|e| e.downcast_ref::<Locked>()) {
+                Some(locked) => ConfigError::Locked(locked.clone()),
+                None => ConfigError::Out {
+                    path: config.out.clone(),
+                    source,
+                },
+            }
+        })?;
+        Ok((config, sink))
+    }
+
+    /// Checks and resolves a run's flags without opening any output (what
+    /// `recount check` runs each record with).
+    ///
+    /// # Errors
+    /// An option that cannot be used, a path that cannot be read.
+    pub fn resolve(a: RunArgs) -> Result<Config, ConfigError> {
         let (default_rules, dead, score) = a.score.resolve()?;
         let threads = match a.threads {
             Some(n) => n as usize,
@@ -273,16 +292,7 @@ impl Config {
             a.no_nets,
         )?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
-        let sink = CsvDir::create(&a.out).map_err(|source| {
-            match source.get_ref().and_then(|e| e.downcast_ref::<Locked>()) {
-                Some(locked) => ConfigError::Locked(locked.clone()),
-                None => ConfigError::Out {
-                    path: a.out.clone(),
-                    source,
-                },
-            }
-        })?;
-        let config = Config {
+        Ok(Config {
             entries,
             default_rules,
             dead,
@@ -309,8 +319,7 @@ impl Config {
             strict: a.strict,
             out: a.out,
             max_games: a.max_games,
-        };
-        Ok((config, sink))
+        })
     }
 }
 

@@ -7,9 +7,11 @@ pub mod args;
 pub mod config;
 pub mod summary;
 
-use crate::cli::args::{Cli, Command, ExplainArgs, RunArgs, ZonesArgs};
+use crate::cli::args::{CheckArgs, Cli, Command, DiffArgs, ExplainArgs, RunArgs, ZonesArgs};
 use crate::cli::config::{Config, ConfigError};
-use crate::commands::{explain, run, zones, InputError};
+use crate::commands::check::CheckError;
+use crate::commands::diff::DiffError;
+use crate::commands::{check, diff, explain, run, zones, InputError};
 use clap::Parser;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
@@ -33,6 +35,15 @@ pub enum Error {
     },
     /// Standard output cannot be written (other than a closed pipe).
     Output(io::Error),
+    /// Expectations files that cannot be checked as written.
+    Check(CheckError),
+    /// Two runs that cannot be compared.
+    Diff(DiffError),
+    /// A file of `recount diff --changes` that cannot be written.
+    Changes {
+        path: std::path::PathBuf,
+        source: io::Error,
+    },
 }
 
 impl fmt::Display for Error {
@@ -46,6 +57,13 @@ impl fmt::Display for Error {
                 dir.display()
             ),
             Error::Output(e) => write!(f, "cannot write to standard output: {e}"),
+            Error::Check(e) => e.fmt(f),
+            Error::Diff(e) => e.fmt(f),
+            Error::Changes { path, source } => write!(
+                f,
+                "cannot write the changes to '{}': {source}; choose another --changes",
+                path.display()
+            ),
         }
     }
 }
@@ -75,10 +93,19 @@ pub fn main() -> ExitCode {
         Some(Command::Run(a)) => ("recount", run_main(a)),
         Some(Command::Explain(a)) => ("recount explain", explain_main(a)),
         Some(Command::Zones(a)) => ("recount zones", zones_main(a)),
+        Some(Command::Check(a)) => ("recount check", check_main(a)),
+        Some(Command::Diff(a)) => ("recount diff", diff_main(a)),
     };
     match result {
         Ok(code) => code,
         Err(Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Error::Check(e)) => {
+            // One line per problem, each naming its file and entry.
+            for m in &e.0 {
+                let _ = writeln!(io::stderr(), "{name}: {m}");
+            }
+            ExitCode::from(2)
+        }
         Err(e) => {
             let _ = writeln!(io::stderr(), "{name}: {e}");
             ExitCode::from(2)
@@ -210,6 +237,38 @@ fn zones_main(a: ZonesArgs) -> Result<ExitCode, Error> {
     let zs = a.zones.resolve(true).expect("always resolved");
     let text = zones::zones_table(&a.file, a.game, &zs, rules, &dead)?;
     print(&text)
+}
+
+/// `recount check FILE…`: a line per value that does not hold, a total;
+/// status 1 when one does not hold.
+fn check_main(a: CheckArgs) -> Result<ExitCode, Error> {
+    // Panics inside a record are caught as error rows; keep them quiet.
+    std::panic::set_hook(Box::new(|_| {}));
+    let checked = check::check(&a.files, a.update).map_err(Error::Check)?;
+    print(&checked.text)?;
+    Ok(if checked.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `recount diff RUN_A RUN_B`: what changed, report by report; status 1
+/// when anything did.
+fn diff_main(a: DiffArgs) -> Result<ExitCode, Error> {
+    let d = diff::diff(&a.run_a, &a.run_b, &a.ignore).map_err(Error::Diff)?;
+    if let Some(path) = &a.changes {
+        std::fs::write(path, d.changes_csv()).map_err(|source| Error::Changes {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    print(&d.render())?;
+    Ok(if d.differs() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Writes a subcommand's text to stdout.

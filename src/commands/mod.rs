@@ -1,7 +1,10 @@
 //! The subcommands: a batch run over archives ([`run`]), one game counted
-//! and drawn ([`explain`]), one position's endgame zones ([`zones`]); and
-//! what the two single-game commands share: reading one game of a file.
+//! and drawn ([`explain`]), one position's endgame zones ([`zones`]),
+//! expectations files checked ([`check`]), two runs compared ([`diff`]);
+//! and what the two single-game commands share: reading one game of a file.
 
+pub mod check;
+pub mod diff;
 pub mod explain;
 pub mod run;
 pub mod zones;

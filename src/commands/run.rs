@@ -82,7 +82,7 @@ impl Default for Settings<'_> {
 impl Settings<'_> {
     /// What each Go game needs computed: its end settled where it is
     /// scored, and its position at the zones' moment.
-    fn game(&self) -> GameSettings {
+    pub fn game(&self) -> GameSettings {
         GameSettings {
             default_rules: self.default_rules,
             dead: self.dead,

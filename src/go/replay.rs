@@ -128,7 +128,7 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
         board: Board::new(record.width, record.height),
         moves: 0,
         passes: 0,
-        captures: [0, 0],
+        captures: record.prisoners,
         suicides: 0,
         moves_after_end: 0,
         final_passes: 0,

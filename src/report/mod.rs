@@ -5,6 +5,7 @@
 pub mod bg_rows;
 mod cells;
 pub mod go_rows;
+pub mod read;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
@@ -55,6 +56,39 @@ impl Table {
             Table::Errors => "errors.csv",
             Table::Summary => "summary.csv",
         }
+    }
+
+    /// The report's name: its file name without `.csv` (`go_scores`).
+    pub fn name(self) -> &'static str {
+        let file = self.file_name();
+        &file[..file.len() - ".csv".len()]
+    }
+
+    /// The table named `name`, with or without `.csv`.
+    pub fn from_name(name: &str) -> Option<Table> {
+        let name = name.strip_suffix(".csv").unwrap_or(name);
+        Table::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The columns that name a row: one row per key in a run's report
+    /// (`recount diff` matches rows by them).
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            Table::GoGames | Table::GoScores | Table::BgGames | Table::Errors => {
+                &["source", "member", "game"]
+            }
+            Table::GoZones => &["source", "member", "game", "zone_id"],
+            Table::BgPositions => &["source", "member", "game", "play"],
+            Table::BgCube => &["source", "member", "game", "line", "player"],
+            Table::Summary => &["metric", "name"],
+        }
+    }
+
+    /// The column names of the header.
+    pub fn columns(self) -> Vec<String> {
+        let header = self.header();
+        let line = String::from_utf8_lossy(&header);
+        line.trim_end().split(',').map(str::to_string).collect()
     }
 
     /// The header line, taken from the row type's field names.
@@ -253,6 +287,21 @@ mod tests {
             b.push(Table::GoGames, &row(",".repeat(MAX_CELL - 1)));
         }
         assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    #[test]
+    fn tables_are_named_and_keyed_by_their_columns() {
+        for t in Table::ALL {
+            assert_eq!(Table::from_name(t.name()), Some(t));
+            assert_eq!(Table::from_name(t.file_name()), Some(t));
+            let columns = t.columns();
+            assert!(
+                t.keys().iter().all(|k| columns.iter().any(|c| c == k)),
+                "{t:?}"
+            );
+        }
+        assert_eq!(Table::GoScores.name(), "go_scores");
+        assert_eq!(Table::from_name("go_score"), None);
     }
 
     #[test]

@@ -33,6 +33,19 @@ pub trait Sink {
     fn abort(&mut self) {}
 }
 
+/// Keeps every row in memory (`recount check` reads a run's rows back).
+#[derive(Debug, Default)]
+pub struct Memory {
+    pub rows: RowBuf,
+}
+
+impl Sink for Memory {
+    fn record(&mut self, rows: &RowBuf) -> io::Result<bool> {
+        self.rows.append(rows);
+        Ok(true)
+    }
+}
+
 /// The lock file in the output directory, held for the whole run.
 pub const LOCK_FILE: &str = ".recount.lock";
 

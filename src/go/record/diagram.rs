@@ -2,7 +2,8 @@
 //!
 //! Two forms are read:
 //! - the seed's (`go-endgame-count-and-move-values.txt`): rows of `X`
-//!   (Black), `O` (White), `.` (empty) and digits for a numbered sequence,
+//!   (Black), `O` (White), `x`/`o` (a dead black/white stone, as the
+//!   seed counts it: a prisoner), `.` (empty) and digits for a numbered sequence,
 //!   each diagram followed by its caption. The first diagram without digits
 //!   is the position; a diagram with digits is a sequence, its caption
 //!   saying who starts ("sequence after Black's start"); a diagram without
@@ -15,9 +16,13 @@
 //!   are outer stones. Each diagram gives a sequence; the position is the
 //!   first diagram without its numbers.
 //!
-//! The diagram is the whole board (its edges are the board's edges).
+//! The diagram is the whole board (its edges are the board's edges). A
+//! line `prisoners: black=N white=M` anywhere in the text states the
+//! stones each side captured before the position (Black's prisoners first).
+//! [`Diagram::record`] makes the position a finished game to count.
 
 use crate::go::board::{Board, Color};
+use crate::go::record::{Event, GoRecord, Markup, MoveAt};
 use std::fmt;
 
 /// A numbered sequence of a diagram.
@@ -38,9 +43,57 @@ pub struct Diagram {
     /// Sides facing the rest of the board: `[top, bottom, left, right]`.
     pub open: [bool; 4],
     pub sequences: Vec<Sequence>,
+    /// The first diagram's dead stones (`x`, `o`): (x, y) from the top left.
+    pub dead: Vec<(u8, u8)>,
+    /// Stones captured before the position, `[by Black, by White]`.
+    pub prisoners: [u32; 2],
 }
 
 impl Diagram {
+    /// The position as a Go record of a finished game: its stones set up
+    /// (dead ones included), each dead stone marked as the other side's
+    /// territory (`TB`/`TW`, as players mark a count), the prisoners stated,
+    /// `komi`, and two passes; no result is recorded.
+    pub fn record(&self, komi: Option<f64>) -> GoRecord {
+        let b = &self.board;
+        let mut events = Vec::new();
+        for p in b.points() {
+            if let Some(stone) = b.at(p) {
+                let (x, y) = b.xy(p);
+                events.push(Event::Setup {
+                    stone: Some(stone),
+                    x,
+                    y,
+                });
+            }
+        }
+        events.push(Event::SetupDone);
+        for color in [Color::Black, Color::White] {
+            events.push(Event::Move {
+                color,
+                at: MoveAt::Pass,
+            });
+        }
+        let mut markup = Markup::default();
+        for &(x, y) in &self.dead {
+            match b.get(x, y) {
+                Some(Color::White) => markup.black.push((x, y)),
+                Some(Color::Black) => markup.white.push((x, y)),
+                None => {}
+            }
+        }
+        GoRecord {
+            width: b.width(),
+            height: b.height(),
+            komi,
+            charset: "UTF-8",
+            events,
+            markup: Some(markup),
+            prisoners: self.prisoners,
+            ..GoRecord::default()
+        }
+    }
+
     /// Whether board point (x, y) lies on an open side.
     pub fn on_open_side(&self, x: u8, y: u8) -> bool {
         let (w, h) = (self.board.width(), self.board.height());
@@ -80,6 +133,8 @@ struct Grid {
 enum Cell {
     Empty,
     Stone(Color),
+    /// A stone drawn dead (`x`, `o`).
+    Dead(Color),
     Move(u8),
 }
 
@@ -121,7 +176,7 @@ pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
             .map(|r| {
                 r.iter()
                     .map(|c| match c {
-                        Cell::Stone(s) => Some(*s),
+                        Cell::Stone(s) | Cell::Dead(s) => Some(*s),
                         _ => None,
                     })
                     .collect()
@@ -130,6 +185,14 @@ pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
     };
     let position = stones_of(first);
     let board = board_of(&position);
+    let mut dead = Vec::new();
+    for (y, r) in first.rows.iter().enumerate() {
+        for (x, c) in r.iter().enumerate() {
+            if matches!(c, Cell::Dead(_)) {
+                dead.push((x as u8, y as u8));
+            }
+        }
+    }
     let open = if sensei {
         first.borders.map(|b| !b)
     } else {
@@ -190,7 +253,27 @@ pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
         board,
         open,
         sequences,
+        dead,
+        prisoners: prisoners_in(text)?,
     })
+}
+
+/// The prisoners a `prisoners: black=N white=M` line states (none without
+/// one).
+fn prisoners_in(text: &str) -> Result<[u32; 2], DiagramError> {
+    let Some(at) = text.find("prisoners: ") else {
+        return Ok([0, 0]);
+    };
+    let rest = &text[at + "prisoners: ".len()..];
+    let count = |key: &str| -> Option<u32> {
+        let v = &rest[rest.find(key)? + key.len()..];
+        let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    match (count("black="), count("white=")) {
+        (Some(b), Some(w)) => Ok([b, w]),
+        _ => err("write the prisoners as `prisoners: black=N white=M` (stones each side captured)"),
+    }
 }
 
 fn board_of(stones: &[Vec<Option<Color>>]) -> Board {
@@ -220,13 +303,15 @@ fn is_plain_row(line: &str) -> bool {
     !t.is_empty()
         && t.chars().any(|c| matches!(c, 'X' | 'O' | '.'))
         && t.chars()
-            .all(|c| matches!(c, 'X' | 'O' | '.' | ' ' | '\t') || c.is_ascii_digit())
+            .all(|c| matches!(c, 'X' | 'O' | 'x' | 'o' | '.' | ' ' | '\t') || c.is_ascii_digit())
 }
 
 fn plain_cell(c: char) -> Option<Cell> {
     match c {
         'X' => Some(Cell::Stone(Color::Black)),
         'O' => Some(Cell::Stone(Color::White)),
+        'x' => Some(Cell::Dead(Color::Black)),
+        'o' => Some(Cell::Dead(Color::White)),
         '.' => Some(Cell::Empty),
         '0' => Some(Cell::Move(10)),
         d if d.is_ascii_digit() => Some(Cell::Move(d as u8 - b'0')),
@@ -381,6 +466,33 @@ $$ | X X X O O O
         assert_eq!(d.open, [false, true, false, true]);
         assert_eq!(d.sequences[0].starter, Color::White);
         assert_eq!(d.sequences[0].moves, [(2, 0), (1, 0), (3, 0)]);
+    }
+
+    #[test]
+    fn dead_stones_and_prisoners_make_a_record_to_count() {
+        let d = parse(
+            "# prisoners: black=2 white=1
+X . o . X O
+X X X X O O
+",
+        )
+        .unwrap();
+        assert_eq!(d.board.encode(), "X1O1XO/XXXXOO");
+        assert_eq!(d.dead, [(2, 0)]);
+        assert_eq!(d.prisoners, [2, 1]);
+        let r = d.record(Some(0.5));
+        assert_eq!((r.width, r.height, r.komi), (6, 2, Some(0.5)));
+        assert_eq!(r.prisoners, [2, 1]);
+        let m = r.markup.unwrap();
+        assert_eq!((m.black, m.white), (vec![(2, 0)], vec![]));
+        assert_eq!(
+            r.events
+                .iter()
+                .filter(|e| matches!(e, Event::Setup { .. }))
+                .count(),
+            10
+        );
+        assert!(parse("prisoners: black=one\nX O\n").is_err());
     }
 
     #[test]

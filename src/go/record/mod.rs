@@ -60,6 +60,9 @@ pub struct GoRecord {
     pub markup: Option<Markup>,
     /// Things a reader should know about how the record was read.
     pub notes: Vec<String>,
+    /// Stones captured before the first event, `[by Black, by White]`:
+    /// those a diagram states; none for SGF.
+    pub prisoners: [u32; 2],
 }
 
 impl GoRecord {
