@@ -80,6 +80,8 @@ impl Table {
             Table::GoZones => &["source", "member", "game", "zone_id"],
             Table::BgPositions => &["source", "member", "game", "play"],
             Table::BgCube => &["source", "member", "game", "line", "player"],
+            Table::BgPlays => &["source", "member", "game", "play"],
+            Table::BgStats => &["scope", "source", "member", "game", "player", "player_key"],
             Table::Summary => &["metric", "name"],
         }
     }
