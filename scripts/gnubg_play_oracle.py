@@ -17,7 +17,9 @@ exists; the outputs are deterministic):
 
 Without arguments it reads the fixtures the tests use (the list below).
 Extra files are useful for comparisons on data the tests do not carry
-(``OUT=DIR`` writes the two CSVs there instead of fixtures/expected).
+(``OUT=DIR`` writes the two CSVs there instead of fixtures/expected, and
+``analyse-time.txt``: ``PLAYS SECONDS``, the move nodes analysed and the
+time gnubg spent in ``analyse match`` alone, for scripts/bench-plays.sh).
 
 How gnubg is run
 ----------------
@@ -45,6 +47,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gnubg_inprocess import Checks, run  # noqa: E402
@@ -139,6 +142,7 @@ def main(files):
     pw.writerow(["source", "game", "play", "player", "dice", "choices", "chosen_index",
                  "best_score", "played_score", "luck"])
     sw.writerow(["source", "statistic", "player_0", "player_1"])
+    analysing, plays_done = 0.0, 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
             run("set jacoby " + ("on" if jacoby(path) else "off"))
@@ -146,17 +150,23 @@ def main(files):
             if "rror" in said:
                 checks.fail(f"{path}: gnubg could not import it: {said.strip()[:200]}")
                 continue
+            t0 = time.perf_counter()
             run("analyse match")
+            analysing += time.perf_counter() - t0
             sgf = os.path.join(tmp, "m.sgf")
             run(f'save match "{sgf}"')
             with open(sgf, encoding="utf-8", errors="replace") as f:
                 text = f.read()
             for row in moves_of(text):
                 pw.writerow([path, *row])
+                plays_done += 1
             for row in stats_of(run("show statistics match")):
                 sw.writerow([path, *row])
     plays.close()
     stats.close()
+    if "OUT" in os.environ:
+        with open(os.path.join(out_dir, "analyse-time.txt"), "w") as f:
+            f.write(f"{plays_done} {analysing:.3f}\n")
     return 1 if checks.failures else 0
 
 

@@ -11,8 +11,8 @@
 //! sgf/        SGF: collections split into game trees, a tolerant reader, charsets, a strict check
 //! go/         Go from a record to its count: board, rules, record, replay, dead stones,
 //!             settling, scoring, the audit, endgame zones
-//! bg/         backgammon from a match file to its cube decisions: position, formats, game
-//!             records and replay, the audit, evaluators, the cube
+//! bg/         backgammon from a match file to its cube and play analysis: position,
+//!             formats, game records and replay, the audit, evaluators, the cube, plays and luck
 //! analysis/   pure: a computed game and the settings in, typed rows and totals out
 //! report/     the row types, the tables they go to, the sinks that write them
 //! ```

@@ -461,6 +461,16 @@ impl MatchCube {
             && self.owner.is_none_or(|o| o == me)
     }
 
+    /// The cube after the player on roll doubles and the opponent takes.
+    pub fn doubled(self) -> MatchCube {
+        self.with_cube(self.cube * 2, Some(1 - self.on_roll))
+    }
+
+    /// The player on roll's match winning chance when a double is passed.
+    pub fn pass_mwc(&self, met: &Met) -> f32 {
+        self.me(met, self.cube, self.on_roll)
+    }
+
     /// Match winning chance of the player on roll if `who` wins `points`.
     fn me(&self, met: &Met, points: u32, who: usize) -> f32 {
         met.me(
@@ -686,9 +696,8 @@ pub fn match_decision_with(
 ) -> MatchDecision {
     let me = c.on_roll;
     let nd_mwc = cubeful_mwc(p, c, met, x_nd);
-    let doubled = c.with_cube(c.cube * 2, Some(1 - me));
-    let dt_mwc = cubeful_mwc(p, &doubled, met, x_dt);
-    let dp_mwc = c.me(met, c.cube, me);
+    let dt_mwc = cubeful_mwc(p, &c.doubled(), met, x_dt);
+    let dp_mwc = c.pass_mwc(met);
     let nd = c.mwc2eq(met, nd_mwc);
     let dt = c.mwc2eq(met, dt_mwc);
     let dp = c.mwc2eq(met, dp_mwc);

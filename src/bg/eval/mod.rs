@@ -152,12 +152,18 @@ pub fn evaluate_incrementally(
     weights: Option<&Weights>,
     states: Option<&mut NetStates>,
 ) -> Result<Evaluation, String> {
-    let class = classify(board);
     let Some(w) = weights else {
         return evaluate(board, on_roll);
     };
     let (probs, gnubg_class) = probabilities_with(w, board, on_roll, states)
         .ok_or_else(|| "the game is over".to_string())?;
+    // gnubg's class decides its cube efficiency (and saves a board scan).
+    let class = match gnubg_class {
+        GnubgClass::Over => Class::Over,
+        GnubgClass::Bearoff2 | GnubgClass::Bearoff1 => Class::Bearoff,
+        GnubgClass::Race => Class::Race,
+        GnubgClass::Crashed | GnubgClass::Contact => Class::Contact,
+    };
     let evaluator = match gnubg_class {
         GnubgClass::Bearoff2 => "gnubg_ts",
         GnubgClass::Bearoff1 => "gnubg_os",

@@ -102,7 +102,9 @@ impl Net {
         }
     }
 
-    /// The outputs from hidden sums.
+    /// The outputs from hidden sums. The output sums are made as GNU
+    /// Backgammon's vectorised build makes them: four partial sums over
+    /// every fourth hidden unit, added pairwise, then the threshold.
     pub fn outputs_from_sums(&self, sums: &[f32], out: &mut [f32]) {
         let h = self.hidden;
         let mut acc = [0.0f32; MAX_HIDDEN];
@@ -113,8 +115,14 @@ impl Net {
         for (o, slot) in out.iter_mut().enumerate().take(self.outputs) {
             let w = &self.output_weights[o * h..(o + 1) * h];
             let mut part = [0.0f32; 4];
-            for (j, (a, &w)) in acc.iter().zip(w).enumerate() {
-                part[j % 4] += a * w;
+            let (whole, rest) = acc.split_at(h - h % 4);
+            for (a4, w4) in whole.chunks_exact(4).zip(w.chunks_exact(4)) {
+                for k in 0..4 {
+                    part[k] += a4[k] * w4[k];
+                }
+            }
+            for (k, (a, w)) in rest.iter().zip(&w[whole.len()..]).enumerate() {
+                part[k] += a * w;
             }
             let r = self.output_threshold[o] + ((part[0] + part[2]) + (part[1] + part[3]));
             *slot = sigmoid(-(r * self.beta_output));
@@ -140,13 +148,25 @@ impl Net {
         match base {
             Some(b) if b.input.len() == n => {
                 let mut sums = b.sums;
-                let delta: Vec<f32> = input[..n]
-                    .iter()
-                    .zip(&b.input)
-                    .map(|(&x, &y)| if x != y { x - y } else { 0.0 })
-                    .collect();
-                self.add_inputs(&delta, &mut sums[..self.hidden]);
-                self.outputs_from_sums(&sums[..self.hidden], out);
+                let h = self.hidden;
+                let acc = &mut sums[..h];
+                for (i, (&x, &y)) in input[..n].iter().zip(&b.input).enumerate() {
+                    if x == y {
+                        continue;
+                    }
+                    let d = x - y;
+                    let w = &self.hidden_weights[i * h..(i + 1) * h];
+                    if d == 1.0 {
+                        for (a, &w) in acc.iter_mut().zip(w) {
+                            *a += w;
+                        }
+                    } else {
+                        for (a, &w) in acc.iter_mut().zip(w) {
+                            *a += w * d;
+                        }
+                    }
+                }
+                self.outputs_from_sums(acc, out);
             }
             _ => {
                 let mut sums = [0.0f32; MAX_HIDDEN];

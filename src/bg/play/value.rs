@@ -9,7 +9,7 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    match_decision_with, money_decision, money_decision_exact, MatchCube, MoneyRules, Owner, Probs,
+    cubeful_mwc, money_decision, money_decision_exact, MatchCube, MoneyRules, Owner, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::gnubg::NetStates;
@@ -96,8 +96,12 @@ impl CubeContext<'_> {
                     Some(e) => e.match_efficiencies(p[0], owner, eval.efficiency),
                     None => (eval.efficiency, eval.efficiency),
                 };
-                let md = match_decision_with(&p, &c, self.met, x_nd, x_dt);
-                Ok(best_of(md.nd_mwc, md.dt_mwc, md.dp_mwc, c.can_double()))
+                let nd = cubeful_mwc(&p, &c, self.met, x_nd);
+                if !c.can_double() {
+                    return Ok(nd);
+                }
+                let dt = cubeful_mwc(&p, &c.doubled(), self.met, x_dt);
+                Ok(best_of(nd, dt, c.pass_mwc(self.met), true))
             }
         }
     }

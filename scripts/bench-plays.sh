@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Play analysis: recount --plays against GNU Backgammon's own
+# `analyse match`, both at 0-ply, on the same matches, in the same run.
+#
+#   bash scripts/bench-plays.sh
+#
+# 1. builds target/release/recount (unless RECOUNT_BIN is set);
+# 2. takes SAMPLE matches of the shared real-matches archive that are not
+#    among the fixtures the tests compare (a held-out set: every 7th
+#    match in sorted order, fixtures left out);
+# 3. times recount --plays on them with --threads 2 and 1 (the whole run:
+#    parse, replay, cube and play analysis, luck, statistics, reports);
+# 4. times gnubg (PyPI package, in .venv-gnubg, one core, its evaluation
+#    cache off as recount's oracle runs it) in `analyse match` alone
+#    (import and SGF export not counted), via scripts/gnubg_play_oracle.py;
+# 5. prints plays/s and the ratios, then compares every play's loss and
+#    luck with gnubg's (scripts/compare_plays.py).
+#
+# Environment:
+#   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
+#   SAMPLE=N              matches (default 60)
+#   RECOUNT_BIN=PATH      time this binary, no cargo build
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+
+DATA=${RECOUNT_BG_DATA:-../shared/data/bg/real-matches-dev.tar.gz}
+SAMPLE=${SAMPLE:-60}
+BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
+
+BENCH_NAME=bench-plays.sh
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
+
+[[ -f $DATA ]] || die "needs the match archive $DATA; set RECOUNT_BG_DATA"
+[[ $SAMPLE =~ ^[1-9][0-9]*$ ]] || die "SAMPLE must be a positive integer (got '$SAMPLE')"
+if [[ -z ${RECOUNT_BIN:-} ]]; then
+    echo "== cargo build --release"
+    cargo build --release
+fi
+[[ -x $BIN ]] || die "$BIN is not an executable file"
+PY=$(NO_APT=1 bash scripts/gnubg-venv.sh 2>/dev/null | tail -1) || die "gnubg venv failed (scripts/gnubg-venv.sh)"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/recount-bench-plays.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$TMP/all" "$TMP/in"
+tar -xzf "$DATA" -C "$TMP/all"
+# Copies named by number (the archive's names hold spaces).
+N=0
+while IFS= read -r f; do
+    [[ -e fixtures/bg/real/$(basename "$f") ]] && continue
+    (( N < SAMPLE )) || break
+    N=$((N + 1))
+    cp "$f" "$TMP/in/$(printf 'm%04d.txt' "$N")"
+done < <(find "$TMP/all" -type f -name '*.txt' | sort | awk 'NR % 7 == 0')
+
+run() {
+    local t0 t1 line
+    t0=$(now)
+    line=$("$BIN" "$TMP/in" --plays --out "$TMP/out-$1" --threads "$1" 2>&1 >/dev/null | tail -1)
+    t1=$(now)
+    sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line" | grep -q . || die "no summary from recount: $line"
+    echo "$(sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line") $(elapsed "$t0" "$t1")"
+}
+
+echo "== recount --plays on $N held-out matches"
+read -r P S2 < <(run 2)
+echo "recount -j2: $P plays in $S2 s: $(rate "$P" "$S2") plays/s"
+read -r _ S1 < <(run 1)
+echo "recount -j1: $(rate "$P" "$S1") plays/s"
+
+echo "== gnubg analyse match, 0-ply (1 core)"
+mkdir -p "$TMP/gnubg"
+# shellcheck disable=SC2046
+OUT="$TMP/gnubg" "$PY" scripts/gnubg_play_oracle.py $(find "$TMP/in" -type f | sort) 2>/dev/null ||
+    die "scripts/gnubg_play_oracle.py failed"
+read -r GP GS < "$TMP/gnubg/analyse-time.txt"
+echo "gnubg: $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
+echo "ratio recount -j2 / gnubg: $(ratio "$(rate "$P" "$S2")" "$(rate "$GP" "$GS")")"
+echo "ratio recount -j1 / gnubg: $(ratio "$(rate "$P" "$S1")" "$(rate "$GP" "$GS")")"
+
+echo "== recount's plays against gnubg's (held-out)"
+# The oracle names files by the path it was given; recount by its input.
+python3 scripts/compare_plays.py "$TMP/gnubg/bg-plays.csv" "$TMP/out-2"
