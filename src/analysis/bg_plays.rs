@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use crate::analysis::bg_cube::{unscorable, CubeSettings};
 use crate::bg::cube::{MatchCube, MoneyRules};
 use crate::bg::game::audit::AuditedGame;
@@ -226,23 +228,22 @@ pub fn play_rows(
 ) {
     let stakes = stakes(m, g);
     let unscorable = unscorable(m, g, settings.met);
-    for pos in &g.replayed.positions {
-        let ctx = CubeContext {
-            stakes,
-            cube: pos.cube,
-            owner: pos.cube_owner,
-            met: settings.met,
-            weights: settings.weights,
-        };
-        out(play_row(
-            origin,
-            m,
-            g,
-            pos,
-            &ctx,
-            unscorable.as_deref(),
-            stats,
-        ));
+    let ctx = |pos: &PlayedPosition| CubeContext {
+        stakes,
+        cube: pos.cube,
+        owner: pos.cube_owner,
+        met: settings.met,
+        weights: settings.weights,
+    };
+    // The plays are rated in parallel (on the run's pool), then counted
+    // in order, so the sums are the same whatever the thread count.
+    let positions = &g.replayed.positions;
+    let ratings: Vec<Rating> = positions
+        .par_iter()
+        .map(|pos| rate(pos, &ctx(pos), unscorable.as_deref()))
+        .collect();
+    for (pos, rating) in positions.iter().zip(ratings) {
+        out(play_row(origin, m, g, pos, &ctx(pos), rating, stats));
     }
     let moves = stats[0].total_moves + stats[1].total_moves;
     for s in stats.iter_mut() {
@@ -268,13 +269,74 @@ fn cost(ctx: &CubeContext, equity: f32, player: usize) -> f32 {
         .unwrap_or(equity * ctx.cube as f32)
 }
 
+/// What the analysis finds of one play, before it is counted: the heavy
+/// part, made for a game's plays in parallel.
+enum Rating {
+    /// The roll could not be rated at all, and why.
+    Unrated(String),
+    Rated {
+        choices: u32,
+        best_play: String,
+        /// The best play's score: the roll's value.
+        best: f32,
+        luck: Result<f32, String>,
+        /// The rank and score of the recorded play; `None` (with the
+        /// reason) when it is not rated.
+        chosen: Result<(usize, f32), Option<&'static str>>,
+    },
+}
+
+fn rate(pos: &PlayedPosition, ctx: &CubeContext, unscorable: Option<&str>) -> Rating {
+    let p = pos.player;
+    if !pos.before_known {
+        return Rating::Unrated("the position is unknown after an unrecorded play ('????')".into());
+    }
+    if let Some(why) = unscorable {
+        return Rating::Unrated(why.into());
+    }
+    if !(1..=6).contains(&pos.dice.0) || !(1..=6).contains(&pos.dice.1) {
+        return Rating::Unrated(format!(
+            "the dice {}-{} are not two dice",
+            pos.dice.0, pos.dice.1
+        ));
+    }
+    let ranked = match rank_plays(ctx, &pos.before, p, pos.dice) {
+        Ok(r) => r,
+        Err(why) => return Rating::Unrated(why),
+    };
+    let (best_play, best) = match ranked.plays.first() {
+        Some((play, score)) => (fmt_moves(&play.moves), *score),
+        // No legal play: the position as it stands.
+        None => match ctx.score_after(&pos.before, p, None) {
+            Ok(v) => (String::new(), v),
+            Err(why) => return Rating::Unrated(why),
+        },
+    };
+    let chosen = match pos.kind {
+        PlayKind::Legal if ranked.plays.is_empty() => Ok((1, best)),
+        PlayKind::Legal => ranked.find(&pos.after).ok_or(None),
+        PlayKind::Illegal => Err(Some("an illegal play is not rated")),
+        PlayKind::Unrecorded => Err(Some("the record writes '????' instead of the play")),
+        PlayKind::Unchecked => Err(None),
+    };
+    Rating::Rated {
+        choices: ranked.plays.len() as u32,
+        best_play,
+        best,
+        luck: luck(ctx, &pos.before, p, pos.dice, best),
+        chosen,
+    }
+}
+
+/// The row of one play from its rating, its figures added to `stats` in
+/// the game's order.
 fn play_row(
     origin: &Origin,
     m: &MatchRecord,
     g: &AuditedGame,
     pos: &PlayedPosition,
     ctx: &CubeContext,
-    unscorable: Option<&str>,
+    rating: Rating,
     stats: &mut [PlayerStats; 2],
 ) -> BgPlayRow {
     let p = pos.player;
@@ -310,54 +372,34 @@ fn play_row(
         plies: PLIES,
         ..BgPlayRow::default()
     };
-    let s = &mut stats[p];
-    s.total_moves += 1;
-    if !pos.before_known {
-        s.left_out += 1;
-        row.reason = "the position is unknown after an unrecorded play ('????')".into();
-        return row;
-    }
-    let dice_ok = (1..=6).contains(&pos.dice.0) && (1..=6).contains(&pos.dice.1);
-    let why = unscorable.map(str::to_owned).or_else(|| {
-        (!dice_ok).then(|| format!("the dice {}-{} are not two dice", pos.dice.0, pos.dice.1))
-    });
-    if let Some(why) = why {
-        s.left_out += 1;
-        row.reason = why;
-        return row;
-    }
-    let ranked = match rank_plays(ctx, &pos.before, p, pos.dice) {
-        Ok(r) => r,
-        Err(why) => {
-            s.left_out += 1;
+    stats[p].total_moves += 1;
+    let (choices, best, luck, chosen) = match rating {
+        Rating::Unrated(why) => {
+            stats[p].left_out += 1;
             row.reason = why;
             return row;
         }
-    };
-    row.choices = Some(ranked.plays.len() as u32);
-    let rolled = match ranked.plays.first() {
-        Some((best, score)) => {
-            row.best_play = fmt_moves(&best.moves);
-            Ok(*score)
-        }
-        None => ctx.score_after(&pos.before, p, None),
-    };
-    let rolled = match rolled {
-        Ok(v) => v,
-        Err(why) => {
-            s.left_out += 1;
-            row.reason = why;
-            return row;
+        Rating::Rated {
+            choices,
+            best_play,
+            best,
+            luck,
+            chosen,
+        } => {
+            row.best_play = best_play;
+            (choices, best, luck, chosen)
         }
     };
-    row.best_equity = Some(rolled);
-    match luck(ctx, &pos.before, p, pos.dice, rolled) {
+    row.choices = Some(choices);
+    row.best_equity = Some(best);
+    match luck {
         Ok(l) => {
             let class = LuckClass::of(l);
-            row.luck = Some(l);
             let c = cost(ctx, l, p);
+            row.luck = Some(l);
             row.luck_mwc = ctx.loss_mwc(l, p);
             row.luck_mark = class.name();
+            let s = &mut stats[p];
             add32(&mut s.luck, f64::from(l));
             add32(&mut s.luck_cost, f64::from(c));
             s.luck_marks[class as usize] += 1;
@@ -367,24 +409,17 @@ fn play_row(
         Err(why) => row.reason = why,
     }
     let s = &mut stats[p];
-    let chosen = match pos.kind {
-        PlayKind::Legal if ranked.plays.is_empty() => Some((1, rolled)),
-        PlayKind::Legal => ranked.find(&pos.after),
-        PlayKind::Illegal => {
-            row.reason = "an illegal play is not rated".into();
-            None
+    let (rank, equity) = match chosen {
+        Ok(c) => c,
+        Err(why) => {
+            if let Some(why) = why {
+                row.reason = why.into();
+            }
+            s.left_out += 1;
+            return row;
         }
-        PlayKind::Unrecorded => {
-            row.reason = "the record writes '????' instead of the play".into();
-            None
-        }
-        PlayKind::Unchecked => None,
     };
-    let Some((rank, equity)) = chosen else {
-        s.left_out += 1;
-        return row;
-    };
-    let loss = rolled - equity;
+    let loss = best - equity;
     let mark = Skill::of(loss);
     row.rank = Some(rank as u32);
     row.equity = Some(equity);
@@ -392,7 +427,7 @@ fn play_row(
     row.loss_mwc = ctx.loss_mwc(loss, p);
     row.mark = mark.name();
     s.marks[mark as usize] += 1;
-    if ranked.plays.len() > 1 {
+    if choices > 1 {
         s.unforced += 1;
         add32(&mut s.checker_error, f64::from(loss));
         add32(&mut s.checker_cost, f64::from(cost(ctx, loss, p)));
