@@ -27,6 +27,9 @@ pub struct Met {
     /// gammon, win backgammon and lose backgammon, for player 0.
     prices: Vec<[[f32; 4]; MAX_SCORE]>,
     prices_post: Vec<[[[f32; 4]; 2]; MAX_SCORE]>,
+    /// This table's number among those read, for the cache of
+    /// [`Met::results`] (an address could be reused by a later table).
+    id: u64,
 }
 
 /// The shipped default table.
@@ -105,6 +108,10 @@ impl Met {
             post: [[0.0; MAX_SCORE]; 2],
             prices: Vec::new(),
             prices_post: Vec::new(),
+            id: {
+                static TABLES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                TABLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         };
         for (i, row) in pre_rows.iter().enumerate() {
             met.pre[i][..n].copy_from_slice(row);
@@ -266,6 +273,39 @@ impl Met {
     /// Player `k`'s chances after winning (`[0..5]`) or losing (`[5..10]`)
     /// 1, 2, 3, 4 or 6 times `cube` (gnubg's getMEMultiple, one cube value).
     pub fn results(
+        &self,
+        score: [u32; 2],
+        length: u32,
+        cube: u32,
+        crawford: bool,
+        k: usize,
+    ) -> [f32; 10] {
+        // The cube formulas ask for the same few rows again and again
+        // (every evaluation of a game is at its score): a small cache per
+        // thread, keyed by everything the row depends on.
+        type Key = (u64, [u32; 2], u32, u32, bool, usize);
+        type Slot = Option<(Key, [f32; 10])>;
+        const SLOTS: usize = 64;
+        thread_local! {
+            static CACHE: std::cell::RefCell<Vec<Slot>> =
+                std::cell::RefCell::new(vec![None; SLOTS]);
+        }
+        let key: Key = (self.id, score, length, cube, crawford, k);
+        let slot = (score[0] as usize * 31
+            + score[1] as usize * 7
+            + cube.trailing_zeros() as usize * 3
+            + k)
+            % SLOTS;
+        if let Some(row) = CACHE.with(|c| c.borrow()[slot].filter(|(k, _)| *k == key).map(|e| e.1))
+        {
+            return row;
+        }
+        let row = self.compute_results(score, length, cube, crawford, k);
+        CACHE.with(|c| c.borrow_mut()[slot] = Some((key, row)));
+        row
+    }
+
+    fn compute_results(
         &self,
         score: [u32; 2],
         length: u32,
