@@ -372,6 +372,12 @@ fn play_row(
         plies: PLIES,
         ..BgPlayRow::default()
     };
+    let recorded = &m.games[g.index as usize - 1].play_analysis;
+    if let Some(a) = recorded.iter().find(|a| a.node == pos.line) {
+        row.gnubg_eval = a.eval.clone();
+        row.gnubg_loss = a.loss;
+        row.gnubg_luck = a.luck;
+    }
     stats[p].total_moves += 1;
     let (choices, best, luck, chosen) = match rating {
         Rating::Unrated(why) => {

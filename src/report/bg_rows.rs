@@ -242,6 +242,11 @@ pub struct BgPlayRow {
     /// `very_unlucky`; empty unmarked.
     pub luck_mark: &'static str,
     pub plies: u32,
+    /// GNU Backgammon's own analysis where a gnubg SGF export carries it:
+    /// its evaluation (`2C`), the played play's loss and the roll's luck.
+    pub gnubg_eval: String,
+    pub gnubg_loss: Option<f32>,
+    pub gnubg_luck: Option<f32>,
     /// Why a value is empty.
     pub reason: String,
 }

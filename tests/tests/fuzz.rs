@@ -79,7 +79,9 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
         problem: None,
         named,
     };
-    let settings = every_analysis(MAX_GAME_BYTES, 4, false);
+    let mut settings = every_analysis(MAX_GAME_BYTES, 4, false);
+    // The play analysis too: its inputs are the replay's, malformed or not.
+    settings.bg.plays = true;
     let mut units = 0usize;
     read_entry(&entry, settings.limits, &progress, &mut |unit| {
         units += 1;

@@ -90,6 +90,10 @@ fn mutated_records_never_panic() {
 #[test]
 fn mutated_match_files_never_panic() {
     let settings = util::every_analysis(1 << 20, 8, true);
+    // The play analysis (about 450 evaluations a play) on one round in
+    // twenty: the suite's time, not the mutations, sets the share.
+    let mut rated = settings;
+    rated.bg.plays = true;
     let mut seeds = Vec::new();
     for dir in ["real", "gnubg"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
@@ -121,7 +125,8 @@ fn mutated_match_files_never_panic() {
             first_of_source: true,
             payload: Payload::Match(format, bytes),
         };
-        let (rows, tally) = process(&unit, &settings);
+        let chosen = if round % 20 == 0 { &rated } else { &settings };
+        let (rows, tally) = process(&unit, chosen);
         assert_eq!(tally.matches + tally.errors, 1, "round {round}");
         let errs = String::from_utf8_lossy(rows.bytes(Table::Errors)).into_owned();
         assert!(!errs.contains(",internal,"), "round {round}: {errs}");

@@ -112,7 +112,7 @@ pub fn stderr(o: &Output) -> String {
 
 /// Settings for feeding malformed input to `process`: every check and
 /// report on (`--check-sgf`, `--agrees-if`, positions, every cube
-/// decision, the play analysis, and the zones on a small budget when `zones`), games up to
+/// decision, and the zones on a small budget when `zones`), games up to
 /// `max_game_bytes`, and a cheap estimator of `playouts`, one vote.
 pub fn every_analysis(max_game_bytes: u64, playouts: u32, zones: bool) -> Settings<'static> {
     Settings {
@@ -134,7 +134,6 @@ pub fn every_analysis(max_game_bytes: u64, playouts: u32, zones: bool) -> Settin
         bg: BgSettings {
             positions: true,
             decisions: KeepCube::All,
-            plays: true,
             ..Default::default()
         },
         ..Default::default()

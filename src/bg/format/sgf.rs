@@ -9,7 +9,7 @@
 
 use crate::bg::format::mat::MatError;
 use crate::bg::game::record::{
-    Action, GameRecord, GnubgCube, MatchRecord, Step, BAR_POINT, OFF_POINT,
+    Action, GameRecord, GnubgCube, GnubgPlay, MatchRecord, Step, BAR_POINT, OFF_POINT,
 };
 use crate::bg::position::board::{Board, BAR};
 use crate::sgf::reader::{parse_tree, unescape, Tree};
@@ -174,6 +174,19 @@ fn read_node(tree: &Tree<'_>, i: usize, g: &mut GameRecord) {
             }
             b"A" => {
                 g.analysed += 1;
+                let vals: Vec<String> = vals.iter().map(|v| text(v)).collect();
+                if let Some(a) = play_analysis(&vals) {
+                    let (eval, loss) = a;
+                    let entry = play_entry(g, node_no);
+                    entry.eval = eval;
+                    entry.loss = loss;
+                }
+                continue;
+            }
+            b"LU" => {
+                // gnubg writes `-inf` for a roll it did not analyse.
+                let luck = vals.first().and_then(|v| text(v).trim().parse().ok());
+                play_entry(g, node_no).luck = luck.filter(|l: &f32| l.is_finite());
                 continue;
             }
             b"AE" | b"AW" | b"AB" => {
@@ -224,6 +237,33 @@ fn cube_analysis(node: u32, v: &str) -> Option<GnubgCube> {
         no_double,
         double_take,
     })
+}
+
+/// The play analysis of node `node`, added when new.
+fn play_entry(g: &mut GameRecord, node: u32) -> &mut GnubgPlay {
+    if g.play_analysis.last().is_none_or(|a| a.node != node) {
+        g.play_analysis.push(GnubgPlay {
+            node,
+            ..GnubgPlay::default()
+        });
+    }
+    g.play_analysis.last_mut().expect("just pushed")
+}
+
+/// `A[i][move E ver 3 p0..p4 score 2C …]…`: the played play's index, then
+/// each play, best first, with its evaluation (`E`; rollouts `R` are
+/// skipped): the played one's evaluation name and the loss, best score
+/// less played score.
+fn play_analysis(vals: &[String]) -> Option<(String, Option<f32>)> {
+    let played: usize = vals.first()?.trim().parse().ok()?;
+    let entry = |i: usize| -> Option<(f32, String)> {
+        let words: Vec<&str> = vals.get(1 + i)?.split_whitespace().collect();
+        (words.get(1) == Some(&"E")).then_some(())?;
+        Some((words.get(9)?.parse().ok()?, words.get(10)?.to_string()))
+    };
+    let (score, eval) = entry(played)?;
+    let loss = entry(0).map(|(best, _)| best - score);
+    Some((eval, loss))
 }
 
 /// `31hefe` → a roll of 3-1 moving h→e and f→e (letters in White's
@@ -292,6 +332,22 @@ fn setup(g: &mut GameRecord, ident: &[u8], vals: &[&[u8]]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_gnubgs_play_analysis() {
+        let sgf = b"(;FF[4]GM[6]MI[length:7][game:0][ws:0][bs:0]PW[a]PB[b]\
+;B[41lpab]A[1][lpab E ver 3 0.5 0.1 0.0 0.1 0.0 -0.005362 2C 0 1 0.0 0]\
+[aeab E ver 3 0.5 0.1 0.0 0.1 0.0 -0.023303 2C 0 1 0.0 0]MR[]LU[-0.00536]\
+;W[31hefe]LU[-inf])";
+        let m = read_bg_sgf(sgf).unwrap();
+        let a = &m.games[0].play_analysis;
+        assert_eq!(a.len(), 2);
+        assert_eq!(a[0].eval, "2C");
+        assert!((a[0].loss.unwrap() - 0.017941).abs() < 1e-6);
+        assert_eq!(a[0].luck, Some(-0.00536));
+        // A roll gnubg did not analyse.
+        assert_eq!((a[1].loss, a[1].luck), (None, None));
+    }
 
     #[test]
     fn reads_gnubg_moves_and_cube() {

@@ -99,6 +99,22 @@ pub struct GnubgCube {
 
 impl Eq for GnubgCube {}
 
+/// GNU Backgammon's own analysis of a play, from SGF `A` and `LU`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GnubgPlay {
+    pub node: u32,
+    /// The played play's evaluation as gnubg names it (`2C`: 2-ply
+    /// cubeful); empty when only the luck is given.
+    pub eval: String,
+    /// The best score less the played one (normalised equity), when the
+    /// list has the played play evaluated.
+    pub loss: Option<f32>,
+    /// The roll's luck.
+    pub luck: Option<f32>,
+}
+
+impl Eq for GnubgPlay {}
+
 /// One game of a match as recorded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -124,6 +140,8 @@ pub struct GameRecord {
     /// (e.g. `2C`, 2-ply cubeful) and the no-double and double/take
     /// outputs (five probabilities, cubeless and cubeful value each).
     pub cube_analysis: Vec<GnubgCube>,
+    /// GNU Backgammon's play analysis (`A`, `LU`) by node.
+    pub play_analysis: Vec<GnubgPlay>,
 }
 
 /// A whole match file.
