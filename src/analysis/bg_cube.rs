@@ -44,21 +44,7 @@ pub fn cube_row(
         Some(_) => Owner::Opponent,
     };
     let money = m.length == 0;
-    let state = MatchState {
-        on_roll: me,
-        turn: me,
-        dice: None,
-        cube: point.cube,
-        cube_owner: point.cube_owner,
-        crawford: g.crawford_game(),
-        state: GameState::Playing,
-        double_offered: false,
-        resignation: 0,
-        match_length: m.length,
-        score: g.score,
-        jacoby: g.rules.jacoby,
-        cube_limit: 1024,
-    };
+    let state = decision_state(m, g, me, (point.cube, point.cube_owner), None);
     let mut row = BgCubeRow {
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
@@ -163,6 +149,32 @@ pub fn cube_row(
         }
     }
     (row, true)
+}
+
+/// The match state of a decision by `on_roll` (the game under way) for
+/// its Match ID: the cube as `(value, owner)`, the dice when rolled.
+pub fn decision_state(
+    m: &MatchRecord,
+    g: &AuditedGame,
+    on_roll: usize,
+    (cube, cube_owner): (u32, Option<usize>),
+    dice: Option<(u8, u8)>,
+) -> MatchState {
+    MatchState {
+        on_roll,
+        turn: on_roll,
+        dice,
+        cube,
+        cube_owner,
+        crawford: g.crawford_game(),
+        state: GameState::Playing,
+        double_offered: false,
+        resignation: 0,
+        match_length: m.length,
+        score: g.score,
+        jacoby: g.rules.jacoby,
+        cube_limit: 1024,
+    }
 }
 
 /// Why a match-play game's decisions have no match winning chances: a

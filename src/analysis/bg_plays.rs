@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use crate::analysis::bg_cube::{unscorable, CubeSettings};
+use crate::analysis::bg_cube::{decision_state, unscorable, CubeSettings};
 use crate::bg::cube::{MatchCube, MoneyRules};
 use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
@@ -19,7 +19,7 @@ use crate::bg::play::luck::{luck, LuckClass};
 use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
-use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
+use crate::bg::position::ids::{match_id, position_id};
 use crate::bg::position::moves::fmt_moves;
 use crate::ingest::Origin;
 use crate::report::{BgCubeRow, BgPlayRow, BgStatsRow};
@@ -340,21 +340,7 @@ fn play_row(
     stats: &mut [PlayerStats; 2],
 ) -> BgPlayRow {
     let p = pos.player;
-    let state = MatchState {
-        on_roll: p,
-        turn: p,
-        dice: Some(pos.dice),
-        cube: pos.cube,
-        cube_owner: pos.cube_owner,
-        crawford: g.crawford_game(),
-        state: GameState::Playing,
-        double_offered: false,
-        resignation: 0,
-        match_length: m.length,
-        score: g.score,
-        jacoby: g.rules.jacoby,
-        cube_limit: 1024,
-    };
+    let state = decision_state(m, g, p, (pos.cube, pos.cube_owner), Some(pos.dice));
     let mut row = BgPlayRow {
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),

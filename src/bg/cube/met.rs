@@ -217,24 +217,7 @@ impl Met {
     /// is one point away, except in the Crawford game itself.
     pub fn at_score(&self, score: [i32; 2], length: i32, player: usize, crawford: bool) -> f32 {
         let (n0, n1) = (length - score[0] - 1, length - score[1] - 1);
-        let for0 = if n0 < 0 {
-            1.0
-        } else if n1 < 0 {
-            0.0
-        } else if !crawford && (n0 == 0 || n1 == 0) {
-            if n0 == 0 {
-                1.0 - self.post[1][n1 as usize]
-            } else {
-                self.post[0][n0 as usize]
-            }
-        } else {
-            self.pre[n0 as usize][n1 as usize]
-        };
-        if player == 0 {
-            for0
-        } else {
-            1.0 - for0
-        }
+        self.chance(n0, n1, !crawford && (n0 == 0 || n1 == 0), player)
     }
 
     /// Player `player`'s chance of winning the match after `who` wins
@@ -250,11 +233,20 @@ impl Met {
     ) -> f32 {
         let n0 = length - (score[0] + if who == 0 { points } else { 0 }) - 1;
         let n1 = length - (score[1] + if who == 1 { points } else { 0 }) - 1;
+        // The next game is post-Crawford when a player is 1-away now.
+        let post = crawford || length - score[0] == 1 || length - score[1] == 1;
+        self.chance(n0, n1, post, player)
+    }
+
+    /// Player `player`'s chance with player 0 `n0 + 1` and player 1
+    /// `n1 + 1` away (a negative one has won), from the post-Crawford
+    /// table when `post`.
+    fn chance(&self, n0: i32, n1: i32, post: bool, player: usize) -> f32 {
         let for0 = if n0 < 0 {
             1.0
         } else if n1 < 0 {
             0.0
-        } else if crawford || length - score[0] == 1 || length - score[1] == 1 {
+        } else if post {
             if n0 == 0 {
                 1.0 - self.post[1][n1 as usize]
             } else {
