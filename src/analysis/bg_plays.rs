@@ -59,41 +59,12 @@ pub struct PlayerStats {
     pub luck_adjusted: f64,
     /// Moves of both players where this player played: Snowie's count.
     pub moves_both: u32,
-    /// Whether the `_cost` sums mix money points and match chances.
-    pub mixed_units: bool,
 }
 
 impl std::ops::AddAssign<&PlayerStats> for PlayerStats {
+    /// The run-wide sums, in `f64`.
     fn add_assign(&mut self, o: &PlayerStats) {
-        self.games += o.games;
-        self.matches += o.matches;
-        self.total_moves += o.total_moves;
-        self.unforced += o.unforced;
-        self.left_out += o.left_out;
-        for (a, b) in self.marks.iter_mut().zip(o.marks) {
-            *a += b;
-        }
-        self.checker_error += o.checker_error;
-        self.checker_cost += o.checker_cost;
-        self.cube_total += o.cube_total;
-        self.cube_close += o.cube_close;
-        self.doubles += o.doubles;
-        self.takes += o.takes;
-        self.passes += o.passes;
-        for (a, b) in self.cube_errors.iter_mut().zip(o.cube_errors) {
-            a.0 += b.0;
-            a.1 += b.1;
-            a.2 += b.2;
-        }
-        for (a, b) in self.luck_marks.iter_mut().zip(o.luck_marks) {
-            *a += b;
-        }
-        self.luck += o.luck;
-        self.luck_cost += o.luck_cost;
-        self.actual += o.actual;
-        self.luck_adjusted += o.luck_adjusted;
-        self.moves_both += o.moves_both;
-        self.mixed_units |= o.mixed_units;
+        self.add(o, |a, b| *a += b);
     }
 }
 
@@ -105,38 +76,41 @@ fn add32(sum: &mut f64, v: f64) {
 
 impl PlayerStats {
     /// Adds a game's statistics to a match's as gnubg's `AddStatcontext`
-    /// does, in `f32` (the run-wide sums use `+=`, in `f64`).
+    /// does, in `f32`.
     pub fn add_game(&mut self, g: &PlayerStats) {
-        let sums = |s: &PlayerStats| {
-            [
-                s.checker_error,
-                s.checker_cost,
-                s.luck,
-                s.luck_cost,
-                s.actual,
-                s.luck_adjusted,
-            ]
-        };
-        let mut mine = sums(self);
-        let mut errors = self.cube_errors;
-        *self += g;
-        for (m, v) in mine.iter_mut().zip(sums(g)) {
-            add32(m, v);
+        self.add(g, add32);
+    }
+
+    /// Adds `o`'s counts, and its sums with `sum`.
+    fn add(&mut self, o: &PlayerStats, sum: fn(&mut f64, f64)) {
+        self.games += o.games;
+        self.matches += o.matches;
+        self.total_moves += o.total_moves;
+        self.unforced += o.unforced;
+        self.left_out += o.left_out;
+        for (a, b) in self.marks.iter_mut().zip(o.marks) {
+            *a += b;
         }
-        for (e, k) in errors.iter_mut().zip(g.cube_errors) {
-            e.0 += k.0;
-            add32(&mut e.1, k.1);
-            add32(&mut e.2, k.2);
+        self.cube_total += o.cube_total;
+        self.cube_close += o.cube_close;
+        self.doubles += o.doubles;
+        self.takes += o.takes;
+        self.passes += o.passes;
+        for (a, b) in self.cube_errors.iter_mut().zip(o.cube_errors) {
+            a.0 += b.0;
+            sum(&mut a.1, b.1);
+            sum(&mut a.2, b.2);
         }
-        self.cube_errors = errors;
-        [
-            self.checker_error,
-            self.checker_cost,
-            self.luck,
-            self.luck_cost,
-            self.actual,
-            self.luck_adjusted,
-        ] = mine;
+        for (a, b) in self.luck_marks.iter_mut().zip(o.luck_marks) {
+            *a += b;
+        }
+        sum(&mut self.checker_error, o.checker_error);
+        sum(&mut self.checker_cost, o.checker_cost);
+        sum(&mut self.luck, o.luck);
+        sum(&mut self.luck_cost, o.luck_cost);
+        sum(&mut self.actual, o.actual);
+        sum(&mut self.luck_adjusted, o.luck_adjusted);
+        self.moves_both += o.moves_both;
     }
 
     fn cube_error(&self) -> (f64, f64) {
