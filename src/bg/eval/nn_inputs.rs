@@ -173,32 +173,8 @@ pub const I_FREEPIP: usize = 23;
 /// made point in front of their back checker (`Escapes1`; 0 with none).
 pub const I_BACKRESCAPES: usize = 24;
 
-/// One way of hitting with part or all of a roll (gnubg: `Inter`, an entry
-/// of `aIntermediate`).
-#[derive(Clone, Copy)]
-struct Way {
-    /// Pips covered (distance from hitter to blot).
-    pips: i32,
-    /// Dice used (1 = a direct shot).
-    faces: u8,
-    /// Every intermediate point must be open (doubles); otherwise one of
-    /// the two (two different dice).
-    all: bool,
-    /// Distances of the intermediate landing points, 0-terminated.
-    inter: [i32; 3],
-}
-
-/// One of the 21 rolls: its ways to hit in order of increasing pips
-/// (gnubg: `aaRoll`).
-#[derive(Clone, Copy)]
-struct Roll {
-    double: bool,
-    /// Indices into `Tables::ways`: the smaller die, the larger die, both;
-    /// or for doubles one, two, three and four dice.
-    ways: [usize; 4],
-    n_ways: usize,
-}
-
+/// gnubg's tables, rebuilt from their definitions once (see the module
+/// documentation), and one of ours derived from its code.
 struct Tables {
     /// `anEscapes`: rolls (of 36) that escape a checker facing the 12
     /// points of the mask (bit d - 1 = point d pips ahead made).
@@ -206,8 +182,15 @@ struct Tables {
     /// `anEscapes1`: as above, counting only rolls whose total lands past
     /// the first made point; 0 for the empty mask.
     escapes1: [u8; 0x1000],
-    ways: Vec<Way>,
-    rolls: Vec<Roll>,
+    /// `I_ENTER`'s pip loss before scaling (gnubg's loop over pairs of
+    /// home points in `CalculateHalfInputs`), indexed by their closed home
+    /// points (bit i: their point i holds two or more), plus 64 with two
+    /// or more of ours on the bar: it depends on nothing else.
+    enter: [u16; 128],
+    /// `points[n]`: the four base units of a point holding n checkers.
+    points: [[f32; 4]; 256],
+    /// `bars[n]`: those of a bar holding n.
+    bars: [[f32; 4]; 256],
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -244,77 +227,39 @@ fn build_tables() -> Tables {
         escapes1[mask] = if mask == 0 { 0 } else { c1 };
     }
 
-    // Ways to hit.
-    let mut ways = Vec::with_capacity(39);
-    let mut direct = [0usize; 7];
-    for (d, slot) in direct.iter_mut().enumerate().skip(1) {
-        *slot = ways.len();
-        ways.push(Way {
-            pips: d as i32,
-            faces: 1,
-            all: true,
-            inter: [0; 3],
-        });
-    }
-    let mut rolls = Vec::with_capacity(21);
-    for a in 1..=6i32 {
-        for b in 1..=a {
-            if a == b {
-                let mut r = Roll {
-                    double: true,
-                    ways: [direct[a as usize], 0, 0, 0],
-                    n_ways: 4,
-                };
-                for f in 2..=4 {
-                    let mut inter = [0; 3];
-                    for (k, x) in inter.iter_mut().enumerate().take(f - 1) {
-                        *x = a * (k as i32 + 1);
+    // Entering: gnubg's loop, their closed points read from the index.
+    let mut enter = [0u16; 128];
+    for (index, slot) in enter.iter_mut().enumerate() {
+        let closed = |i: usize| index >> i & 1 == 1;
+        let two = index >= 64;
+        let mut loss = 0;
+        for i in 0..6 {
+            if closed(i) {
+                loss += 4 * (i + 1);
+                for j in (i + 1)..6 {
+                    if closed(j) {
+                        loss += 2 * (i + j + 2);
+                    } else if two {
+                        loss += 2 * (i + 1);
                     }
-                    r.ways[f - 1] = ways.len();
-                    ways.push(Way {
-                        pips: a * f as i32,
-                        faces: f as u8,
-                        all: true,
-                        inter,
-                    });
                 }
-                rolls.push(r);
-            } else {
-                let both = ways.len();
-                ways.push(Way {
-                    pips: a + b,
-                    faces: 2,
-                    all: false,
-                    inter: [b, a, 0],
-                });
-                rolls.push(Roll {
-                    double: false,
-                    ways: [direct[b as usize], direct[a as usize], both, 0],
-                    n_ways: 3,
-                });
+            } else if two {
+                for j in (i + 1)..6 {
+                    if closed(j) {
+                        loss += 2 * (j + 1);
+                    }
+                }
             }
         }
+        *slot = loss as u16;
     }
-    debug_assert_eq!(ways.len(), 39);
-    debug_assert_eq!(rolls.len(), 21);
     Tables {
         escapes,
         escapes1,
-        ways,
-        rolls,
+        enter,
+        points: std::array::from_fn(|n| point_units(n as u8)),
+        bars: std::array::from_fn(|n| bar_units(n as u8)),
     }
-}
-
-/// The points of `row` holding two or more, as bits 0..=24.
-#[inline]
-fn made_mask(row: &[u8; 25]) -> u32 {
-    let mut m = 0;
-    for (i, &n) in row.iter().enumerate() {
-        if n >= 2 {
-            m |= 1 << i;
-        }
-    }
-    m
 }
 
 /// The mask of made points among the (up to) 12 points in front of a
@@ -329,13 +274,14 @@ fn escape_mask(made: u32, n: i32) -> usize {
     ((made >> (24 - n)) & ((1 << m) - 1)) as usize
 }
 
-/// gnubg's `Escapes(anBoard, n)`, the row given by its `made_mask`.
+/// gnubg's `Escapes(anBoard, n)`, the row given by its made points (bits
+/// 0..=24).
 #[inline]
 fn escapes(t: &Tables, made: u32, n: i32) -> i32 {
     t.escapes[escape_mask(made, n)] as i32
 }
 
-/// gnubg's `Escapes1(anBoard, n)`, the row given by its `made_mask`.
+/// gnubg's `Escapes1(anBoard, n)`, the row given by its made points.
 #[inline]
 fn escapes1(t: &Tables, made: u32, n: i32) -> i32 {
     t.escapes1[escape_mask(made, n)] as i32
@@ -356,29 +302,21 @@ fn div_const(x: f32, c: f32) -> f32 {
 }
 
 /// The four units of a point (gnubg: `inpvec`).
-#[inline]
-fn point_units(n: u8, out: &mut [f32]) {
-    out[0] = if n == 1 { 1.0 } else { 0.0 };
-    out[1] = if n == 2 { 1.0 } else { 0.0 };
-    out[2] = if n >= 3 { 1.0 } else { 0.0 };
-    out[3] = if n > 3 {
+fn point_units(n: u8) -> [f32; 4] {
+    let spare = if n > 3 {
         div_const((n - 3) as f32, 2.0)
     } else {
         0.0
     };
+    let unit = |b: bool| if b { 1.0 } else { 0.0 };
+    [unit(n == 1), unit(n == 2), unit(n >= 3), spare]
 }
 
 /// The four units of the bar (gnubg: `inpvecb`, cumulative).
-#[inline]
-fn bar_units(n: u8, out: &mut [f32]) {
-    out[0] = if n >= 1 { 1.0 } else { 0.0 };
-    out[1] = if n >= 2 { 1.0 } else { 0.0 };
-    out[2] = if n >= 3 { 1.0 } else { 0.0 };
-    out[3] = if n > 3 {
-        div_const((n - 3) as f32, 2.0)
-    } else {
-        0.0
-    };
+fn bar_units(n: u8) -> [f32; 4] {
+    let [_, _, three, spare] = point_units(n);
+    let unit = |b: bool| if b { 1.0 } else { 0.0 };
+    [unit(n >= 1), unit(n >= 2), three, spare]
 }
 
 /// gnubg's rows: `[anBoard[0], anBoard[1]]` = [opponent, player on roll].
@@ -392,13 +330,20 @@ fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
 /// opponent's points 1..24 and bar, then the player on roll's. These are
 /// also the whole input of gnubg's pruning nets.
 pub fn base_inputs(board: &Board, on_roll: usize, out: &mut [f32]) {
-    let out = &mut out[..BASE_INPUTS];
-    for (side, row) in rows(board, on_roll).into_iter().enumerate() {
-        let block = &mut out[side * 100..side * 100 + 100];
-        for i in 0..24 {
-            point_units(row[i], &mut block[4 * i..4 * i + 4]);
+    base(tables(), board, on_roll, out);
+}
+
+/// [`base_inputs`], the units read from the tables.
+fn base(t: &Tables, board: &Board, on_roll: usize, out: &mut [f32]) {
+    for (block, row) in out[..BASE_INPUTS]
+        .chunks_exact_mut(100)
+        .zip(rows(board, on_roll))
+    {
+        let (points, bar) = block.split_at_mut(96);
+        for (units, &n) in points.chunks_exact_mut(4).zip(row) {
+            units.copy_from_slice(&t.points[n as usize]);
         }
-        bar_units(row[24], &mut block[96..100]);
+        bar.copy_from_slice(&t.bars[row[24] as usize]);
     }
 }
 
@@ -406,14 +351,16 @@ pub fn base_inputs(board: &Board, on_roll: usize, out: &mut [f32]) {
 /// half first. Meant for race positions (no checker on either bar or
 /// 24-point): checkers there are not encoded.
 pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) {
-    for (side, row) in rows(board, on_roll).into_iter().enumerate() {
-        let half = &mut out[side * HALF_RACE_INPUTS..(side + 1) * HALF_RACE_INPUTS];
+    let t = tables();
+    for (half, row) in out
+        .chunks_exact_mut(HALF_RACE_INPUTS)
+        .zip(rows(board, on_roll))
+    {
         debug_assert!(row[23] == 0 && row[24] == 0, "not a race position");
         let mut men_off: i32 = 15;
-        for i in 0..23 {
-            let nc = row[i];
+        for (units, &nc) in half[..RI_OFF].chunks_exact_mut(4).zip(row) {
             men_off -= nc as i32;
-            point_units(nc, &mut half[4 * i..4 * i + 4]);
+            units.copy_from_slice(&t.points[nc as usize]);
         }
         for k in 0..14 {
             half[RI_OFF + k] = if men_off == k as i32 + 1 { 1.0 } else { 0.0 };
@@ -433,25 +380,27 @@ pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) 
 /// the crashed net's input.
 pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
-    base_inputs(board, on_roll, out);
+    base(t, board, on_roll, out);
     let [b0, b1] = rows(board, on_roll);
+    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
     men_off_non_crashed(b0, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, b1, b0, first);
+    half_inputs(t, &s1, &s0, first);
     men_off_non_crashed(b1, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, b0, b1, second);
+    half_inputs(t, &s0, &s1, second);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
 pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
-    base_inputs(board, on_roll, out);
+    base(t, board, on_roll, out);
     let [b0, b1] = rows(board, on_roll);
+    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
     men_off_all(b1, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, b1, b0, first);
+    half_inputs(t, &s1, &s0, first);
     men_off_all(b0, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, b0, b1, second);
+    half_inputs(t, &s0, &s1, second);
 }
 
 fn men_off(row: &[u8; 25]) -> i32 {
@@ -503,128 +452,425 @@ fn men_off_non_crashed(row: &[u8; 25], out: &mut [f32]) {
     }
 }
 
-/// Hits available with one roll (gnubg: the `aRoll` entry).
-#[derive(Clone, Copy, Default)]
-struct RollHits {
-    /// Largest pip loss inflicted.
-    pips: i32,
-    /// Checkers hit (gnubg's heuristic count).
-    chequers: i32,
+/// One side's row as [`half_inputs`] reads it, worked out once per call:
+/// each row is "we" in one block of inputs and "they" in the other.
+struct Side<'a> {
+    /// The row, in its owner's numbering.
+    n: &'a [u8; 25],
+    /// Points (bits 0..=24) holding one or more checkers.
+    occ: u32,
+    /// Points holding exactly one.
+    blot: u32,
+    /// Points holding exactly two.
+    two: u32,
+    /// Points holding two or more.
+    made: u32,
+    /// The row as [`Lanes`].
+    c: Lanes,
+    /// `esc[i]`: gnubg's `Escapes(row, i)`, rolls escaping a checker `i`
+    /// points from the far end of this row, for i in 0..=24.
+    esc: Lanes,
 }
 
+/// Counts of points 0..=24 (and 0 in lanes 25..32) as `i16`, for sums
+/// over points the compiler turns into vector code. With at most 15
+/// checkers a side, every sum `half_inputs` takes stays below 2^15
+/// (the largest, mobility's, below 19 x 36 x 15).
+type Lanes = [i16; 32];
+
+/// Lane i holds i.
+const LANE: Lanes = {
+    let mut l = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        l[i] = i as i16;
+        i += 1;
+    }
+    l
+};
+
+/// The sum over the lanes of `f(i, c[i])`.
+#[inline(always)]
+fn lane_sum(c: &Lanes, f: impl Fn(i16, i16) -> i16) -> i32 {
+    LANE.iter()
+        .zip(c)
+        .map(|(&i, &c)| f(i, c))
+        .fold(0i16, i16::wrapping_add) as i32
+}
+
+impl<'a> Side<'a> {
+    fn new(t: &Tables, n: &'a [u8; 25]) -> Side<'a> {
+        // Eight points at a time: the high bit of each byte of
+        // `at_least(x, k)` is set where that byte of x is k or more
+        // (for k in 1..=127, any byte: no carry crosses a byte), and
+        // `gather` packs those bits into a byte, point i at bit i.
+        fn at_least(x: u64, k: u8) -> u64 {
+            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+            (((x & LOW7) + u64::from_ne_bytes([0x80 - k; 8])) | x) & !LOW7
+        }
+        fn gather(m: u64) -> u32 {
+            ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        }
+        let bar = n[24];
+        let (mut occ, mut made, mut three) = (
+            ((bar >= 1) as u32) << 24,
+            ((bar >= 2) as u32) << 24,
+            ((bar >= 3) as u32) << 24,
+        );
+        for (k, chunk) in n[..24].chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            occ |= gather(at_least(x, 1)) << (8 * k);
+            made |= gather(at_least(x, 2)) << (8 * k);
+            three |= gather(at_least(x, 3)) << (8 * k);
+        }
+        let mut c = [0; 32];
+        for (x, &y) in c.iter_mut().zip(n) {
+            *x = y as i16;
+        }
+        // `escape_mask(made, i)` for i in 0..=24, in one expression: the
+        // bar bit is always dropped (below point i, or beyond the 12).
+        let points = made & 0x00ff_ffff;
+        let mut esc = [0; 32];
+        for (i, e) in esc[..25].iter_mut().enumerate() {
+            *e = t.escapes[(points >> (24 - i) & 0xfff) as usize] as i16;
+        }
+        Side {
+            n,
+            occ,
+            blot: occ & !made,
+            two: made & !three,
+            made,
+            c,
+            esc,
+        }
+    }
+}
+
+/// The highest set bit's index; -1 for 0.
 #[inline]
 fn msb(x: u32) -> i32 {
     31 - x.leading_zeros() as i32
 }
 
-/// For each of the 39 ways to hit, the points (bits, 24 = bar) of our
-/// checkers that can hit one of their blots that way (gnubg: `aHit`, built
-/// at the start of the "Piploss" part of `CalculateHalfInputs`). gnubg
-/// loops over blots, hitters and ways; this computes the same sets with
-/// masks, way by way.
+/// Points 0..=23 of a row's mask in the other side's numbering (point i
+/// is their 23 - i); the bar is dropped.
+#[inline]
+fn flip(x: u32) -> u32 {
+    (x & 0x00ff_ffff).reverse_bits() >> 8
+}
+
+/// What the shots of one side at the other's blots depend on (gnubg's
+/// `aHit` and `aRoll` part of `CalculateHalfInputs`), as masks of points:
+/// ours in our numbering (bit 24 = our bar) unless said otherwise.
 ///
-/// Blots on our points 0 and 1 count only with three or more of our home
-/// points made; a hitter is any of our checkers except one of exactly two
-/// on a home point; a way is blocked when, seen from the blot, all its
-/// intermediate points (doubles) or both of them (two different dice) are
-/// theirs.
-fn hits(t: &Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
-    let n_board = me[..6].iter().filter(|&&n| n >= 2).count();
-    let lowest_blot = if n_board > 2 { 0 } else { 2 };
-    // In our numbering: their blots and their made points.
-    let (mut blots, mut theirs) = (0u64, 0u64);
-    for p in 0..24 {
-        match opp[23 - p] {
-            0 => {}
-            1 => {
-                if p >= lowest_blot {
-                    blots |= 1 << p;
+/// gnubg loops over the blots and over 39 ways (`aIntermediate`) to fill
+/// `aHit`, the points of our checkers that can hit one of theirs each way,
+/// then over the 21 rolls and their ways. Here each way's set is a mask
+/// expression: a direct shot of d pips from a hitter on point j reaches a
+/// blot on our point j - d; a shot using k dice of a double d is blocked
+/// when any of its intermediate points j - d, .., j - (k - 1)d is theirs,
+/// one using both dice of (a, b) when both j - a and j - b are. Blots on
+/// our points 0 and 1 count only with three or more of our home points
+/// made; a hitter is any of our checkers except one of exactly two on a
+/// home point. Each roll is its own monomorphised function (`D`, or `A`
+/// > `B`), so that every shift is a constant.
+struct Shots {
+    /// Their blots that count.
+    blots: u32,
+    /// Their made points.
+    theirs: u32,
+    /// Our checkers that may hit.
+    hitters: u32,
+    /// Our made points.
+    made: u32,
+    /// Their blots in their numbering.
+    opp_blot: u32,
+    /// Their made points in their numbering.
+    opp_made: u32,
+    /// `direct[d]`: the hitters with a direct shot of d pips.
+    direct: [u32; 7],
+    /// `top[d]`: the most advanced of them (-1: none).
+    top: [i32; 7],
+}
+
+impl Shots {
+    /// Whether a shot from our point k (k >= -1) with intermediate
+    /// landing points `inter` (bit x: x pips from the hitter) touches down
+    /// on one of their blots: their point 23 - k + x holding one.
+    #[inline(always)]
+    fn lands_on_blot(&self, k: i32, inter: u32) -> bool {
+        ((self.opp_blot << 1) >> (24 - k)) & inter != 0
+    }
+
+    /// The hitters of a shot with both dice of (A, B), A > B.
+    #[inline(always)]
+    fn both<const A: u32, const B: u32>(&self) -> u32 {
+        let blocked = (self.theirs >> A) & (self.theirs >> B);
+        ((self.blots & !blocked) << (A + B)) & self.hitters
+    }
+
+    /// The hitters of the shots with 1, 2, 3 and 4 dice of the double D.
+    #[inline(always)]
+    fn double<const D: u32>(&self) -> [u32; 4] {
+        let b2 = self.theirs >> D;
+        let b3 = b2 | self.theirs >> (2 * D);
+        let b4 = b3 | self.theirs >> (3 * D);
+        [
+            self.direct[D as usize],
+            ((self.blots & !b2) << (2 * D)) & self.hitters,
+            ((self.blots & !b3) << (3 * D)) & self.hitters,
+            ((self.blots & !b4) << (4 * D)) & self.hitters,
+        ]
+    }
+}
+
+/// The sums over the 36 rolls: pip loss, rolls hitting one or more, two
+/// or more (gnubg: `nChequers > 0`, `> 1`).
+#[derive(Default)]
+struct Tally {
+    pips: i32,
+    one: i32,
+    two: i32,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn add(&mut self, weight: i32, pips: i32, one: bool, two: bool) {
+        self.pips += pips * weight;
+        self.one += weight * one as i32;
+        self.two += weight * two as i32;
+    }
+}
+
+// No checker on our bar. Without branches: a way that does not hit has
+// k = -1, a pip loss below 1 and no landing checked. One checker hit with
+// any way; two (gnubg's count) when two hitters have a direct shot (a
+// double's, or both dice from two points or from one holding two or
+// more), or an indirect shot lands on a blot on its way.
+
+#[inline(always)]
+fn double_no_bar<const D: u32>(s: &Shots, t: &mut Tally) {
+    let h = s.double::<D>();
+    let k = h.map(msb);
+    let d = D as i32;
+    let pips = (k[0] - d + 1)
+        .max(k[1] - 2 * d + 1)
+        .max(k[2] - 3 * d + 1)
+        .max(k[3] - 4 * d + 1)
+        .max(0);
+    let two = (h[0] & h[0].wrapping_sub(1) != 0)
+        | (h[1] != 0) & s.lands_on_blot(k[1], 1 << D)
+        | (h[2] != 0) & s.lands_on_blot(k[2], 1 << D | 1 << (2 * D))
+        | (h[3] != 0) & s.lands_on_blot(k[3], 1 << D | 1 << (2 * D) | 1 << (3 * D));
+    t.add(1, pips, h[0] | h[1] | h[2] | h[3] != 0, two);
+}
+
+#[inline(always)]
+fn pair_no_bar<const A: u32, const B: u32>(s: &Shots, t: &mut Tally) {
+    let (h1, h2, h3) = (s.direct[B as usize], s.direct[A as usize], s.both::<A, B>());
+    let (k1, k2, k3) = (s.top[B as usize], s.top[A as usize], msb(h3));
+    let (a, b) = (A as i32, B as i32);
+    let pips = (k1 - b + 1).max(k2 - a + 1).max(k3 - a - b + 1).max(0);
+    let two = (h1 != 0) & (h2 != 0) & ((k1 != k2) | (s.made.wrapping_shr(k2 as u32) & 1 == 1))
+        | (h3 != 0) & s.lands_on_blot(k3, 1 << A | 1 << B);
+    t.add(2, pips, h1 | h2 | h3 != 0, two);
+}
+
+// One checker on our bar. gnubg's loops, way by way in its order, come
+// down to counts without branches: a direct shot hits from the bar, and
+// then from the most advanced hitter on the board if that is the first
+// checker to leave the board and the roll's other way (`other` pips: the
+// other die, or two dice of a double) enters; an indirect shot counts from
+// the bar only. (gnubg looks at their point x + 1 for an indirect shot's
+// landing point x here, not at x - 1: kept as it is.)
+
+/// gnubg's count of checkers hit and pip loss so far in one roll.
+#[derive(Default)]
+struct Roll {
+    chequers: i32,
+    pips: i32,
+    /// A checker has left the board for a direct shot.
+    entering: bool,
+    /// gnubg's count would exceed one even if it were only one before an
+    /// indirect shot.
+    second: bool,
+}
+
+impl Roll {
+    #[inline(always)]
+    fn direct_from_bar(&mut self, s: &Shots, h: u32, pips_way: i32, other: u32) {
+        let bar = (h >> 24) as i32;
+        let board = h & 0x00ff_fffe;
+        let leaves = (board != 0) & !self.entering & (s.opp_made >> (other - 1) & 1 == 0);
+        self.entering |= leaves;
+        self.chequers += bar + leaves as i32;
+        self.pips = self
+            .pips
+            .max(bar * (25 - pips_way))
+            .max(leaves as i32 * (msb(board) - pips_way + 1));
+    }
+
+    #[inline(always)]
+    fn indirect_from_bar(&mut self, s: &Shots, h: u32, pips_way: u32, inter: u32) {
+        let bar = h >> 24 == 1;
+        self.second |= bar & ((s.opp_blot >> 1) & inter != 0);
+        self.chequers = self.chequers.max(bar as i32);
+        self.pips = self.pips.max(bar as i32 * (25 - pips_way as i32));
+    }
+
+    #[inline(always)]
+    fn tally(&self, t: &mut Tally, weight: i32) {
+        t.add(
+            weight,
+            self.pips,
+            self.chequers > 0,
+            self.chequers > 1 || self.second,
+        );
+    }
+}
+
+#[inline(always)]
+fn double_one_on_bar<const D: u32>(s: &Shots, t: &mut Tally) {
+    let h = s.double::<D>();
+    let mut r = Roll::default();
+    r.direct_from_bar(s, h[0], D as i32, 2 * D);
+    r.indirect_from_bar(s, h[1], 2 * D, 1 << D);
+    r.indirect_from_bar(s, h[2], 3 * D, 1 << D | 1 << (2 * D));
+    r.indirect_from_bar(s, h[3], 4 * D, 1 << D | 1 << (2 * D) | 1 << (3 * D));
+    r.tally(t, 1);
+}
+
+#[inline(always)]
+fn pair_one_on_bar<const A: u32, const B: u32>(s: &Shots, t: &mut Tally) {
+    let mut r = Roll::default();
+    r.direct_from_bar(s, s.direct[B as usize], B as i32, A);
+    r.direct_from_bar(s, s.direct[A as usize], A as i32, B);
+    r.indirect_from_bar(s, s.both::<A, B>(), A + B, 1 << A | 1 << B);
+    r.tally(t, 2);
+}
+
+/// Calls `$double::<D>` for the six doubles and `$pair::<A, B>` for the
+/// fifteen other rolls.
+macro_rules! every_roll {
+    ($double:ident, $pair:ident, $s:expr, $t:expr) => {{
+        let (s, t) = ($s, $t);
+        $double::<1>(s, t);
+        $double::<2>(s, t);
+        $double::<3>(s, t);
+        $double::<4>(s, t);
+        $double::<5>(s, t);
+        $double::<6>(s, t);
+        $pair::<2, 1>(s, t);
+        $pair::<3, 1>(s, t);
+        $pair::<3, 2>(s, t);
+        $pair::<4, 1>(s, t);
+        $pair::<4, 2>(s, t);
+        $pair::<4, 3>(s, t);
+        $pair::<5, 1>(s, t);
+        $pair::<5, 2>(s, t);
+        $pair::<5, 3>(s, t);
+        $pair::<5, 4>(s, t);
+        $pair::<6, 1>(s, t);
+        $pair::<6, 2>(s, t);
+        $pair::<6, 3>(s, t);
+        $pair::<6, 4>(s, t);
+        $pair::<6, 5>(s, t);
+    }};
+}
+
+/// The pip loss and hitting counts of `I_PIPLOSS`, `I_P1` and `I_P2`
+/// before scaling: per roll the largest loss inflicted and gnubg's count of
+/// checkers hit, summed over the 36 rolls (see [`Shots`]).
+fn pip_loss(me: &Side, opp: &Side) -> Tally {
+    let lowest_blot = if (me.made & 0x3f).count_ones() > 2 {
+        0
+    } else {
+        2
+    };
+    let blots = flip(opp.blot) & (!0u32 << lowest_blot);
+    let mut t = Tally::default();
+    if blots == 0 {
+        return t;
+    }
+    let hitters = me.occ & !(me.two & 0x3f);
+    let direct: [u32; 7] = std::array::from_fn(|d| (blots << d) & hitters);
+    let s = Shots {
+        blots,
+        theirs: flip(opp.made),
+        hitters,
+        made: me.made,
+        opp_blot: opp.blot,
+        opp_made: opp.made,
+        direct,
+        top: direct.map(msb),
+    };
+    match me.n[24] {
+        0 => every_roll!(double_no_bar, pair_no_bar, &s, &mut t),
+        1 => every_roll!(double_one_on_bar, pair_one_on_bar, &s, &mut t),
+        _ => {
+            // Two or more on the bar: direct shots from the bar only.
+            let from_bar = |d: usize| s.direct[d] & 1 << 24 != 0;
+            for d in 1..7 {
+                t.add(
+                    1,
+                    if from_bar(d) { 25 - d as i32 } else { 0 },
+                    from_bar(d),
+                    false,
+                );
+            }
+            for a in 2..7 {
+                for b in 1..a {
+                    let pips = [b, a]
+                        .map(|d| if from_bar(d) { 25 - d as i32 } else { 0 })
+                        .into_iter()
+                        .fold(0, i32::max);
+                    let n = from_bar(a) as i32 + from_bar(b) as i32;
+                    t.add(2, pips, n > 0, n > 1);
                 }
             }
-            _ => theirs |= 1 << p,
         }
     }
-    let mut hitters = 0u64;
-    for (j, &n) in me.iter().enumerate() {
-        if n != 0 && !(j < 6 && n == 2) {
-            hitters |= 1 << j;
-        }
-    }
-    let mut hit = [0u32; 39];
-    if blots == 0 {
-        return hit;
-    }
-    for (h, way) in hit.iter_mut().zip(&t.ways) {
-        let blocked = if way.all {
-            way.inter
-                .iter()
-                .take_while(|&&x| x > 0)
-                .fold(0, |m, &x| m | theirs >> x)
-        } else {
-            (theirs >> way.inter[0]) & (theirs >> way.inter[1])
-        };
-        *h = ((blots & !blocked) << way.pips & hitters) as u32;
-    }
-    hit
+    t
 }
 
 /// gnubg's `CalculateHalfInputs(anBoard, anBoardOpp, afInput)`: the inputs
-/// `I_BREAK_CONTACT..=I_BACKRESCAPES` of the side `me` facing `opp` (each
-/// row in its owner's numbering). `I_OFF1..=I_OFF3` are left alone.
-fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
-    let a = |i: i32| me[i as usize] as i32;
-    let o = |i: i32| opp[i as usize] as i32;
-    let me_made = made_mask(me);
-    let opp_made = made_mask(opp);
-    // Their point i (their numbering) holds two or more.
-    let o_made = |i: i32| opp_made >> i & 1 == 1;
+/// `I_BREAK_CONTACT..=I_BACKRESCAPES` of the side `me` facing `opp`.
+/// `I_OFF1..=I_OFF3` are left alone. The integer counts are gnubg's,
+/// computed from the sides' masks where that is shorter; every `f32` is
+/// made by the same operations on the same values as in gnubg.
+fn half_inputs(t: &Tables, me: &Side, opp: &Side, out: &mut [f32]) {
+    let a = |i: i32| me.n[i as usize] as i32;
 
-    // Their rearmost checker, in our numbering (-1: they are on the bar).
-    let mut opp_back = 24i32;
-    while opp_back >= 0 && o(opp_back) == 0 {
-        opp_back -= 1;
-    }
+    // Their rearmost checker, in their numbering (-1: none), and the
+    // point of ours it faces (-1: they are on the bar).
+    let opp_back = msb(opp.occ);
     let n_opp_back = 23 - opp_back;
 
-    // Break contact.
+    // Break contact (our checkers not yet past their back) and free pips
+    // (those past it).
     {
-        let mut np = 0i32;
-        for i in (n_opp_back + 1).max(0)..25 {
-            np += (i + 1 - n_opp_back) * a(i);
-        }
+        let b = n_opp_back as i16;
+        let np = lane_sum(&me.c, |i, c| if i > b { (i + 1 - b) * c } else { 0 });
+        let free = lane_sum(&me.c, |i, c| if i < b { (i + 1) * c } else { 0 });
         out[I_BREAK_CONTACT] = div_const(np as f32, 15.0 + 152.0);
+        out[I_FREEPIP] = div_const(free as f32, 100.0);
     }
 
-    // Free pips.
+    // Timing. Above both 11 and their back, spares only (all but two of a
+    // point, a blot counting one); from there down to point 6, all.
     {
-        let mut p = 0i32;
-        for i in 0..n_opp_back.min(25) {
-            p += (i + 1) * a(i);
-        }
-        out[I_FREEPIP] = div_const(p as f32, 100.0);
-    }
-
-    // Timing.
-    {
-        let mut tm = 24 * a(24);
-        let mut no = a(24);
-        let m = n_opp_back.max(11);
-        let mut i = 23;
-        while i > m {
-            let c = a(i);
-            if c != 0 && c != 2 {
-                let ns = if c > 2 { c - 2 } else { 1 };
-                no += ns;
-                tm += i * ns;
+        let m = n_opp_back.max(11) as i16;
+        let spare = |i: i16, c: i16| {
+            if !(6..24).contains(&i) {
+                0
+            } else if i > m && c >= 2 {
+                c - 2
+            } else {
+                c
             }
-            i -= 1;
-        }
-        while i >= 6 {
-            let c = a(i);
-            no += c;
-            tm += i * c;
-            i -= 1;
-        }
+        };
+        let mut no = a(24) + lane_sum(&me.c, spare);
+        let mut tm = 24 * a(24) + lane_sum(&me.c, |i, c| i * spare(i, c));
         for i in (0..6).rev() {
             let c = a(i);
             if c > 2 {
@@ -643,33 +889,32 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
 
     // Back checker, back anchor, forward anchor.
     {
-        let mut n_back = 24i32;
-        while n_back >= 0 && a(n_back) == 0 {
-            n_back -= 1;
-        }
+        let n_back = msb(me.occ);
         out[I_BACK_CHEQUER] = div_const(n_back as f32, 24.0);
 
-        let mut i = if n_back == 24 { 23 } else { n_back };
-        while i >= 0 && a(i) < 2 {
-            i -= 1;
-        }
-        out[I_BACK_ANCHOR] = div_const(i as f32, 24.0);
+        let top = if n_back == 24 { 23 } else { n_back };
+        let anchor = if top < 0 {
+            -1
+        } else {
+            msb(me.made & ((2u32 << top) - 1))
+        };
+        out[I_BACK_ANCHOR] = div_const(anchor as f32, 24.0);
 
-        let mut n = 0i32;
-        for j in 18..=i {
-            if a(j) >= 2 {
-                n = 24 - j;
-                break;
-            }
-        }
-        if n == 0 {
-            for j in (12..=17).rev() {
-                if a(j) >= 2 {
-                    n = 24 - j;
-                    break;
-                }
-            }
-        }
+        // The lowest made point of 18..=anchor, else the highest of
+        // 12..=17.
+        let home = if anchor >= 18 {
+            me.made & ((2u32 << anchor) - 1) & !((1 << 18) - 1)
+        } else {
+            0
+        };
+        let outfield = me.made & (0x3f << 12);
+        let n = if home != 0 {
+            24 - home.trailing_zeros() as i32
+        } else if outfield != 0 {
+            24 - msb(outfield)
+        } else {
+            0
+        };
         out[I_FORWARD_ANCHOR] = if n == 0 {
             2.0
         } else {
@@ -679,144 +924,24 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
 
     // Pip loss and hitting chances.
     {
-        let hit = hits(t, me, opp);
-
-        let mut rolls = [RollHits::default(); 21];
-        if a(24) == 0 {
-            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
-                let mut used = -1i32;
-                for &r in &roll.ways[..roll.n_ways] {
-                    let h = hit[r];
-                    if h == 0 {
-                        continue;
-                    }
-                    let way = &t.ways[r];
-                    let k = msb(h);
-                    if way.faces == 1 {
-                        // Direct shot from the most advanced hitter.
-                        if used != k || a(k) > 1 {
-                            rh.chequers += 1;
-                        }
-                        used = k;
-                        rh.pips = rh.pips.max(k - way.pips + 1);
-                        if roll.double && h & !(1u32 << k) != 0 {
-                            rh.chequers += 1;
-                        }
-                    } else {
-                        // Indirect shot.
-                        if rh.chequers == 0 {
-                            rh.chequers = 1;
-                        }
-                        rh.pips = rh.pips.max(k - way.pips + 1);
-                        if way
-                            .inter
-                            .iter()
-                            .take_while(|&&x| x > 0)
-                            .any(|&x| o(23 - k + x) == 1)
-                        {
-                            rh.chequers += 1;
-                        }
-                    }
-                }
-            }
-        } else if a(24) == 1 {
-            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
-                // Set once a die is used off the bar: the other must enter.
-                let mut entering = false;
-                for (j, &r) in roll.ways[..roll.n_ways].iter().enumerate() {
-                    let h = hit[r];
-                    if h == 0 {
-                        continue;
-                    }
-                    let way = &t.ways[r];
-                    if way.faces == 1 {
-                        let mut k = msb(h);
-                        while k > 0 {
-                            if h >> k & 1 == 1 {
-                                if entering && k != 24 {
-                                    break;
-                                }
-                                if k != 24 {
-                                    // gnubg takes the pips of the roll's
-                                    // other way (1 - j): the other die, or
-                                    // for doubles two dice.
-                                    let other = t.ways[roll.ways[1 - j]].pips;
-                                    if o_made(other - 1) {
-                                        break;
-                                    }
-                                    entering = true;
-                                }
-                                rh.chequers += 1;
-                                rh.pips = rh.pips.max(k - way.pips + 1);
-                            }
-                            k -= 1;
-                        }
-                    } else {
-                        // Indirect shots count from the bar only.
-                        if h & 1 << 24 == 0 {
-                            continue;
-                        }
-                        if rh.chequers == 0 {
-                            rh.chequers = 1;
-                        }
-                        rh.pips = rh.pips.max(25 - way.pips);
-                        // (gnubg looks at their point x + 1 here, not at the
-                        // landing point x - 1: kept as it is.)
-                        if way
-                            .inter
-                            .iter()
-                            .take_while(|&&x| x > 0)
-                            .any(|&x| o(x + 1) == 1)
-                        {
-                            rh.chequers += 1;
-                        }
-                    }
-                }
-            }
-        } else {
-            // Two or more on the bar: direct shots from the bar only.
-            for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
-                for &r in &roll.ways[..2] {
-                    if hit[r] & 1 << 24 == 0 {
-                        continue;
-                    }
-                    let way = &t.ways[r];
-                    if way.faces != 1 {
-                        continue;
-                    }
-                    rh.chequers += 1;
-                    rh.pips = rh.pips.max(25 - way.pips);
-                }
-            }
-        }
-
-        let (mut np, mut n1, mut n2) = (0i32, 0i32, 0i32);
-        for (roll, rh) in t.rolls.iter().zip(rolls.iter()) {
-            let w = if roll.double { 1 } else { 2 };
-            np += rh.pips * w;
-            if rh.chequers > 0 {
-                n1 += w;
-                if rh.chequers > 1 {
-                    n2 += w;
-                }
-            }
-        }
-        out[I_PIPLOSS] = div_const(np as f32, 12.0 * 36.0);
-        out[I_P1] = div_const(n1 as f32, 36.0);
-        out[I_P2] = div_const(n2 as f32, 36.0);
+        let t = pip_loss(me, opp);
+        out[I_PIPLOSS] = div_const(t.pips as f32, 12.0 * 36.0);
+        out[I_P1] = div_const(t.one as f32, 36.0);
+        out[I_P2] = div_const(t.two as f32, 36.0);
     }
 
     // Escapes of their back checker.
-    let back = 23 - n_opp_back;
-    out[I_BACKESCAPES] = div_const(escapes(t, me_made, back) as f32, 36.0);
-    out[I_BACKRESCAPES] = div_const(escapes1(t, me_made, back) as f32, 36.0);
+    out[I_BACKESCAPES] = div_const(escapes(t, me.made, opp_back) as f32, 36.0);
+    out[I_BACKRESCAPES] = div_const(escapes1(t, me.made, opp_back) as f32, 36.0);
 
-    // Containment.
+    // Containment: the fewest escapes from our points 8 down to their back
+    // (`I_ACONTAIN`), and from 8 down to 0 (`I_CONTAIN`).
     {
+        let esc = |i: i32| me.esc[i as usize] as i32;
         let mut n = 36;
         let mut i = 15i32;
         while i < 24 - n_opp_back {
-            n = n.min(escapes(t, me_made, i));
+            n = n.min(esc(i));
             i += 1;
         }
         out[I_ACONTAIN] = div_const((36 - n) as f32, 36.0);
@@ -827,7 +952,7 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
             n = 36;
         }
         while i < 24 {
-            n = n.min(escapes(t, me_made, i));
+            n = n.min(esc(i));
             i += 1;
         }
         out[I_CONTAIN] = div_const((36 - n) as f32, 36.0);
@@ -836,32 +961,33 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
 
     // Mobility.
     {
-        let mut n = 0i32;
-        for i in 6..25 {
-            let c = a(i);
-            if c != 0 {
-                n += (i - 5) * c * escapes(t, opp_made, i);
+        let esc = &opp.esc;
+        let n = lane_sum(&me.c, |i, c| {
+            if i >= 6 {
+                (i - 5) * c * esc[i as usize]
+            } else {
+                0
             }
-        }
+        });
         out[I_MOBILITY] = div_const(n as f32, 3600.0);
     }
 
     // One-sided moment.
     {
-        let (mut j, mut n) = (0i32, 0i32);
-        for i in 0..25 {
-            j += a(i);
-            n += i * a(i);
-        }
+        let j = lane_sum(&me.c, |_, c| c);
+        let mut n = lane_sum(&me.c, |i, c| i * c);
         if j != 0 {
             n = (n + j - 1) / j;
         }
-        let (mut j, mut k) = (0i32, 0i32);
-        for i in (n + 1)..25 {
-            let c = a(i);
-            j += c;
-            k += c * (i - n) * (i - n);
-        }
+        let n16 = n as i16;
+        let j = lane_sum(&me.c, |i, c| if i > n16 { c } else { 0 });
+        let mut k = lane_sum(&me.c, |i, c| {
+            if i > n16 {
+                c * (i - n16) * (i - n16)
+            } else {
+                0
+            }
+        });
         if j != 0 {
             k = (k + j - 1) / j;
         }
@@ -869,58 +995,41 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
     }
 
     // Entering from the bar.
-    if a(24) > 0 {
-        let mut loss = 0i32;
-        let two = a(24) > 1;
-        for i in 0..6 {
-            if o(i) > 1 {
-                loss += 4 * (i + 1);
-                for j in (i + 1)..6 {
-                    if o(j) > 1 {
-                        loss += 2 * (i + j + 2);
-                    } else if two {
-                        loss += 2 * (i + 1);
-                    }
-                }
-            } else if two {
-                for j in (i + 1)..6 {
-                    if o(j) > 1 {
-                        loss += 2 * (j + 1);
-                    }
-                }
-            }
-        }
-        out[I_ENTER] = div_const(loss as f32, 36.0 * (49.0f32 / 6.0));
+    let closed = opp.made & 0x3f;
+    out[I_ENTER] = if a(24) > 0 {
+        let index = closed as usize | ((a(24) > 1) as usize) << 6;
+        div_const(t.enter[index] as f32, 36.0 * (49.0f32 / 6.0))
     } else {
-        out[I_ENTER] = 0.0;
-    }
+        0.0
+    };
     {
-        let n = (0..6).filter(|&i| o(i) > 1).count() as i32;
+        let n = closed.count_ones() as i32;
         out[I_ENTER2] = div_const((36 - (n - 6) * (n - 6)) as f32, 36.0);
     }
 
     // Backbone. (As in gnubg, every made point is weighed with the count
-    // of the rearmost made point, which is never updated.)
+    // of the rearmost made point P, which is never updated: the sum of
+    // weight x count(P) is count(P) x the sum of the weights.)
     {
-        let mut pa = -1i32;
+        let made = me.made & 0x00ff_fffe;
         let (mut w, mut tot) = (0i32, 0i32);
-        for np in (1..24).rev() {
-            if a(np) >= 2 {
-                if pa == -1 {
-                    pa = np;
-                    continue;
-                }
-                let d = pa - np;
-                let c = if d <= 6 {
+        if made != 0 {
+            let pa = msb(made);
+            let mut rest = made & !(1 << pa);
+            while rest != 0 {
+                let d = pa - rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                w += if d <= 6 {
                     11
                 } else if d <= 11 {
                     13 - d
                 } else {
                     0
                 };
-                w += c * a(pa);
-                tot += a(pa);
+                tot += 1;
             }
+            w *= a(pa);
+            tot *= a(pa);
         }
         out[I_BACKBONE] = if tot != 0 {
             1.0 - div_const(w as f32, 11.0) / tot as f32
@@ -931,11 +1040,11 @@ fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
 
     // Back game.
     {
-        let n_ac = (18..24).filter(|&i| a(i) > 1).count();
+        let n_ac = (me.made & (0x3f << 18)).count_ones();
         out[I_BACKG] = 0.0;
         out[I_BACKG1] = 0.0;
         if n_ac >= 1 {
-            let tot: i32 = (18..25).map(a).sum();
+            let tot = lane_sum(&me.c, |i, c| if i >= 18 { c } else { 0 });
             if n_ac > 1 {
                 out[I_BACKG] = div_const((tot - 3) as f32, 4.0);
             } else {
@@ -1001,7 +1110,7 @@ mod tests {
     }
 
     /// gnubg's loop for `aHit`, transcribed literally, to check [`hits`].
-    fn hits_literal(t: &Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
+    fn hits_literal(t: &reference::Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
         let a = |i: i32| me[i as usize] as i32;
         let o = |i: i32| opp[i as usize] as i32;
         let n_board = (0..6).filter(|&i| a(i) >= 2).count();
@@ -1039,13 +1148,17 @@ mod tests {
 
     #[test]
     fn hit_masks_match_the_literal_loop() {
-        let t = tables();
+        let t = reference::tables();
         let mut g = Gen(77);
         for _ in 0..20_000 {
             let b = g.board();
             for p in 0..2 {
                 let (me, opp) = (&b.checkers[p], &b.checkers[1 - p]);
-                assert_eq!(hits(t, me, opp), hits_literal(t, me, opp), "{b:?}");
+                assert_eq!(
+                    reference::hits(t, me, opp),
+                    hits_literal(t, me, opp),
+                    "{b:?}"
+                );
             }
         }
     }
@@ -1057,7 +1170,7 @@ mod tests {
         assert_eq!(HALF_RACE_INPUTS, 107);
         assert_eq!(RACE_INPUTS, 214);
         assert_eq!(I_BACKRESCAPES + 1, MORE_INPUTS);
-        let t = tables();
+        let t = reference::tables();
         assert_eq!(t.ways.len(), 39);
         assert_eq!(t.rolls.len(), 21);
         // 21 rolls weigh 36: six doubles once, fifteen others twice.
@@ -1118,9 +1231,14 @@ mod tests {
         assert_eq!(t.escapes1[1 << 11], 0);
         // The start position, seen from a back checker: our 6, 8 and 13
         // points are 5, 7 and 12 pips ahead: 41 32 61 52 43 (x2), 55, 66.
-        let start = Board::start();
-        assert_eq!(escapes(t, made_mask(&start.checkers[0]), 23), 24);
-        assert_eq!(escapes1(t, made_mask(&start.checkers[0]), 23), 18);
+        let board = Board::start();
+        let start = Side::new(t, &board.checkers[0]);
+        assert_eq!(escapes(t, start.made, 23), 24);
+        assert_eq!(escapes1(t, start.made, 23), 18);
+        assert_eq!(start.esc[23], 24);
+        // The same tables as the reference implementation's.
+        let r = reference::tables();
+        assert!(t.escapes == r.escapes && t.escapes1 == r.escapes1);
     }
 
     #[test]
@@ -1301,6 +1419,169 @@ mod tests {
         }
     }
 
+    /// Positions to compare the implementation with [`super::reference`]
+    /// on: seeded random games from the start (a random legal play of a
+    /// random roll, games restarted when one side is off), and from each
+    /// position of them every position a legal play of any of the 21 rolls
+    /// leads to, for either player; then arbitrary positions of [`Gen`],
+    /// and sparse ones (few checkers left, many on the bar) as in crashed
+    /// positions and races. Each position once.
+    fn corpus(seeds: usize) -> Vec<Board> {
+        use crate::bg::position::moves::legal_plays;
+        use crate::rng::Rng;
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        let mut add = |b: Board| {
+            if seen.insert(b) {
+                out.push(b);
+            }
+        };
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut b, mut p) = (Board::start(), 0);
+        for _ in 0..seeds {
+            add(b);
+            for mover in 0..2 {
+                for d1 in 1..=6u8 {
+                    for d2 in 1..=d1 {
+                        for play in legal_plays(&b, mover, (d1, d2)) {
+                            add(play.after);
+                        }
+                    }
+                }
+            }
+            let dice = (rng.below(6) as u8 + 1, rng.below(6) as u8 + 1);
+            let plays = legal_plays(&b, p, dice);
+            if !plays.is_empty() {
+                b = plays[rng.below(plays.len())].after;
+            }
+            if b.on_board(p) == 0 {
+                (b, p) = (Board::start(), 0);
+            } else {
+                p = 1 - p;
+            }
+        }
+        let mut g = Gen(0x0123_4567_89ab_cdef);
+        for _ in 0..seeds * 4 {
+            add(g.board());
+        }
+        for _ in 0..seeds * 4 {
+            // Up to six checkers a side, a third of them on the bar, the
+            // rest mostly at home.
+            let mut b = Board::empty();
+            for p in 0..2 {
+                for _ in 0..=g.below(6) {
+                    loop {
+                        let i = match g.below(6) {
+                            0 => 24,
+                            1 => g.below(24),
+                            _ => g.below(6),
+                        };
+                        if i == 24 || b.opponent_at(p, i) == 0 {
+                            b.checkers[p][i] += 1;
+                            break;
+                        }
+                    }
+                }
+            }
+            add(b);
+        }
+        out
+    }
+
+    /// Every input of the contact, crashed and race vectors equals the
+    /// reference implementation's to the bit, both players on roll, over
+    /// positions of every class ([`corpus`]).
+    #[test]
+    fn same_as_reference() {
+        use crate::bg::eval::gnubg::{classify, GnubgClass};
+        // Fewer in unoptimised builds (`cargo test`): about 2.7 million
+        // positions in release, 0.3 million otherwise.
+        let boards = corpus(if cfg!(debug_assertions) { 400 } else { 3000 });
+        let mut classes = [0usize; 6];
+        let (mut x, mut y) = ([0f32; CONTACT_INPUTS], [0f32; CONTACT_INPUTS]);
+        let (mut rx, mut ry) = ([0f32; RACE_INPUTS], [0f32; RACE_INPUTS]);
+        let mut races = 0;
+        for b in &boards {
+            for on_roll in 0..2 {
+                classes[classify(b, on_roll) as usize] += 1;
+                contact_inputs(b, on_roll, &mut x);
+                reference::contact_inputs(b, on_roll, &mut y);
+                assert_eq!(bits(&x), bits(&y), "contact, {on_roll} on roll: {b:?}");
+                crashed_inputs(b, on_roll, &mut x);
+                reference::crashed_inputs(b, on_roll, &mut y);
+                assert_eq!(bits(&x), bits(&y), "crashed, {on_roll} on roll: {b:?}");
+                if b.checkers.iter().all(|r| r[23] == 0 && r[24] == 0) {
+                    races += 1;
+                    race_inputs(b, on_roll, &mut rx);
+                    reference::race_inputs(b, on_roll, &mut ry);
+                    assert_eq!(bits(&rx), bits(&ry), "race, {on_roll} on roll: {b:?}");
+                }
+            }
+        }
+        eprintln!(
+            "{} positions; by class (over, bearoff2, bearoff1, race, crashed, \
+             contact) x 2 on roll: {classes:?}; race inputs {races}",
+            boards.len()
+        );
+        for c in [GnubgClass::Race, GnubgClass::Crashed, GnubgClass::Contact] {
+            assert!(classes[c as usize] >= 1000, "{c:?}: {classes:?}");
+        }
+    }
+
+    /// `cargo test --release --lib nn_inputs::tests::timing_against_reference
+    /// -- --ignored --nocapture` prints the cost of one call, new and
+    /// reference, on the positions of [`corpus`] (race inputs on its race
+    /// positions): the best of seven rounds, each timing every function
+    /// once in turn, so that both see the same load of the machine.
+    #[test]
+    #[ignore]
+    fn timing_against_reference() {
+        let boards = corpus(1000);
+        let races: Vec<Board> = boards
+            .iter()
+            .filter(|b| b.checkers.iter().all(|r| r[23] == 0 && r[24] == 0))
+            .copied()
+            .collect();
+        fn time<const N: usize>(
+            boards: &[Board],
+            f: fn(&Board, usize, &mut [f32; N]),
+            best: &mut f64,
+        ) -> u32 {
+            let mut v = [0f32; N];
+            let mut sum = 0u32;
+            let t0 = std::time::Instant::now();
+            for b in boards {
+                f(std::hint::black_box(b), 0, &mut v);
+                sum = sum.wrapping_add(v[N - 1].to_bits() ^ v[N / 2].to_bits());
+            }
+            *best = best.min(t0.elapsed().as_nanos() as f64 / boards.len() as f64);
+            sum
+        }
+        let mut best = [f64::INFINITY; 6];
+        for _ in 0..7 {
+            let sums = [
+                time(&boards, contact_inputs, &mut best[0]),
+                time(&boards, reference::contact_inputs, &mut best[1]),
+                time(&boards, crashed_inputs, &mut best[2]),
+                time(&boards, reference::crashed_inputs, &mut best[3]),
+                time(&races, race_inputs, &mut best[4]),
+                time(&races, reference::race_inputs, &mut best[5]),
+            ];
+            assert_eq!([sums[0], sums[2], sums[4]], [sums[1], sums[3], sums[5]]);
+        }
+        let [new, old, cnew, cold, rnew, rold] = best;
+        eprintln!(
+            "{} positions: contact_inputs {new:.0} ns (reference {old:.0} ns, x{:.2}); \
+             crashed_inputs {cnew:.0} ns (reference {cold:.0} ns, x{:.2}); {} races: \
+             race_inputs {rnew:.1} ns (reference {rold:.1} ns, x{:.2})",
+            boards.len(),
+            old / new,
+            cold / cnew,
+            races.len(),
+            rold / rnew
+        );
+    }
+
     /// `cargo test --release --lib bg::nn_inputs::tests::timing --
     /// --ignored --nocapture` prints the cost of one call.
     #[test]
@@ -1361,5 +1642,789 @@ mod tests {
              positions), {ds:.0} ns (start); race_inputs {dr:.0} ns per call ({sum})",
             real.len()
         );
+    }
+}
+
+/// The implementation as it stood before the rewrite for speed (commit
+/// 8905eb6), kept verbatim but for visibility, as the reference the
+/// rewrite is compared with bit for bit (`tests::same_as_reference`) and
+/// timed against (`tests::timing_against_reference`). It shares only the
+/// definitional tables (`Tables`, checked on their own by the tests
+/// `sizes` and `escape_tables`) and the input layout constants.
+#[cfg(test)]
+#[allow(dead_code)]
+mod reference {
+    use super::*;
+
+    /// One way of hitting with part or all of a roll (gnubg: `Inter`, an entry
+    /// of `aIntermediate`).
+    #[derive(Clone, Copy)]
+    pub(super) struct Way {
+        /// Pips covered (distance from hitter to blot).
+        pub(super) pips: i32,
+        /// Dice used (1 = a direct shot).
+        pub(super) faces: u8,
+        /// Every intermediate point must be open (doubles); otherwise one of
+        /// the two (two different dice).
+        pub(super) all: bool,
+        /// Distances of the intermediate landing points, 0-terminated.
+        pub(super) inter: [i32; 3],
+    }
+
+    /// One of the 21 rolls: its ways to hit in order of increasing pips
+    /// (gnubg: `aaRoll`).
+    #[derive(Clone, Copy)]
+    pub(super) struct Roll {
+        pub(super) double: bool,
+        /// Indices into `Tables::ways`: the smaller die, the larger die, both;
+        /// or for doubles one, two, three and four dice.
+        pub(super) ways: [usize; 4],
+        pub(super) n_ways: usize,
+    }
+
+    pub(super) struct Tables {
+        /// `anEscapes`: rolls (of 36) that escape a checker facing the 12
+        /// points of the mask (bit d - 1 = point d pips ahead made).
+        pub(super) escapes: [u8; 0x1000],
+        /// `anEscapes1`: as above, counting only rolls whose total lands past
+        /// the first made point; 0 for the empty mask.
+        pub(super) escapes1: [u8; 0x1000],
+        pub(super) ways: Vec<Way>,
+        pub(super) rolls: Vec<Roll>,
+    }
+
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+
+    pub(super) fn tables() -> &'static Tables {
+        TABLES.get_or_init(build_tables)
+    }
+
+    pub(super) fn build_tables() -> Tables {
+        // Escapes. A roll (a, b) escapes a checker unless the point a + b
+        // ahead is made or both single-die points are made; doubles count
+        // once, other rolls twice. (Like gnubg, only the total's point and the
+        // two single-die points are looked at, also for doubles.)
+        let mut escapes = [0u8; 0x1000];
+        let mut escapes1 = [0u8; 0x1000];
+        for mask in 0..0x1000usize {
+            let made = |pips: usize| mask >> (pips - 1) & 1 == 1;
+            // Pips to the first made point, minus one (gnubg's `low`).
+            let low = mask.trailing_zeros() as usize;
+            let (mut c, mut c1) = (0u8, 0u8);
+            for a in 1..=6 {
+                for b in 1..=a {
+                    if made(a + b) || (made(a) && made(b)) {
+                        continue;
+                    }
+                    let w = if a == b { 1 } else { 2 };
+                    c += w;
+                    if a + b - 1 > low {
+                        c1 += w;
+                    }
+                }
+            }
+            escapes[mask] = c;
+            escapes1[mask] = if mask == 0 { 0 } else { c1 };
+        }
+
+        // Ways to hit.
+        let mut ways = Vec::with_capacity(39);
+        let mut direct = [0usize; 7];
+        for (d, slot) in direct.iter_mut().enumerate().skip(1) {
+            *slot = ways.len();
+            ways.push(Way {
+                pips: d as i32,
+                faces: 1,
+                all: true,
+                inter: [0; 3],
+            });
+        }
+        let mut rolls = Vec::with_capacity(21);
+        for a in 1..=6i32 {
+            for b in 1..=a {
+                if a == b {
+                    let mut r = Roll {
+                        double: true,
+                        ways: [direct[a as usize], 0, 0, 0],
+                        n_ways: 4,
+                    };
+                    for f in 2..=4 {
+                        let mut inter = [0; 3];
+                        for (k, x) in inter.iter_mut().enumerate().take(f - 1) {
+                            *x = a * (k as i32 + 1);
+                        }
+                        r.ways[f - 1] = ways.len();
+                        ways.push(Way {
+                            pips: a * f as i32,
+                            faces: f as u8,
+                            all: true,
+                            inter,
+                        });
+                    }
+                    rolls.push(r);
+                } else {
+                    let both = ways.len();
+                    ways.push(Way {
+                        pips: a + b,
+                        faces: 2,
+                        all: false,
+                        inter: [b, a, 0],
+                    });
+                    rolls.push(Roll {
+                        double: false,
+                        ways: [direct[b as usize], direct[a as usize], both, 0],
+                        n_ways: 3,
+                    });
+                }
+            }
+        }
+        debug_assert_eq!(ways.len(), 39);
+        debug_assert_eq!(rolls.len(), 21);
+        Tables {
+            escapes,
+            escapes1,
+            ways,
+            rolls,
+        }
+    }
+
+    /// The points of `row` holding two or more, as bits 0..=24.
+    #[inline]
+    pub(super) fn made_mask(row: &[u8; 25]) -> u32 {
+        let mut m = 0;
+        for (i, &n) in row.iter().enumerate() {
+            if n >= 2 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// The mask of made points among the (up to) 12 points in front of a
+    /// checker `n` points from the far end of the row (gnubg: the index built
+    /// in `Escapes`): bit i is point `24 - n + i` made, for i < min(n, 12).
+    #[inline]
+    pub(super) fn escape_mask(made: u32, n: i32) -> usize {
+        if n <= 0 {
+            return 0;
+        }
+        let m = n.min(12);
+        ((made >> (24 - n)) & ((1 << m) - 1)) as usize
+    }
+
+    /// gnubg's `Escapes(anBoard, n)`, the row given by its `made_mask`.
+    #[inline]
+    pub(super) fn escapes(t: &Tables, made: u32, n: i32) -> i32 {
+        t.escapes[escape_mask(made, n)] as i32
+    }
+
+    /// gnubg's `Escapes1(anBoard, n)`, the row given by its `made_mask`.
+    #[inline]
+    pub(super) fn escapes1(t: &Tables, made: u32, n: i32) -> i32 {
+        t.escapes1[escape_mask(made, n)] as i32
+    }
+
+    /// `x / c` as gnubg's build computes it. gnubg is compiled with
+    /// `-ffast-math` (its configure script's default, and the PyPI build's
+    /// `meson.build`), under which GCC turns every division by a constant into
+    /// a multiplication by the constant's reciprocal, rounded to `f32` (seen in
+    /// the machine code of `CalculateHalfInputs`, `EvalContact`, `EvalCrashed`
+    /// and `EvalRace` of gnubg 1.1.0a16: `mulss` by 1/167, 1/24, 1/6, 1/432,
+    /// 1/36, 1/100, 1/3600, 1/400, 1/294, 1/11, 1/4, 1/8, 1/5, 1/3, 1/10, and a
+    /// single `divss`, by the backbone's variable divisor). The result differs
+    /// from a true division in the last bit for about half of the values.
+    #[inline]
+    pub(super) fn div_const(x: f32, c: f32) -> f32 {
+        x * (1.0 / c)
+    }
+
+    /// The four units of a point (gnubg: `inpvec`).
+    #[inline]
+    pub(super) fn point_units(n: u8, out: &mut [f32]) {
+        out[0] = if n == 1 { 1.0 } else { 0.0 };
+        out[1] = if n == 2 { 1.0 } else { 0.0 };
+        out[2] = if n >= 3 { 1.0 } else { 0.0 };
+        out[3] = if n > 3 {
+            div_const((n - 3) as f32, 2.0)
+        } else {
+            0.0
+        };
+    }
+
+    /// The four units of the bar (gnubg: `inpvecb`, cumulative).
+    #[inline]
+    pub(super) fn bar_units(n: u8, out: &mut [f32]) {
+        out[0] = if n >= 1 { 1.0 } else { 0.0 };
+        out[1] = if n >= 2 { 1.0 } else { 0.0 };
+        out[2] = if n >= 3 { 1.0 } else { 0.0 };
+        out[3] = if n > 3 {
+            div_const((n - 3) as f32, 2.0)
+        } else {
+            0.0
+        };
+    }
+
+    /// gnubg's rows: `[anBoard[0], anBoard[1]]` = [opponent, player on roll].
+    #[inline]
+    pub(super) fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
+        assert!(on_roll < 2, "player {on_roll} does not exist");
+        [&board.checkers[1 - on_roll], &board.checkers[on_roll]]
+    }
+
+    /// The base inputs (gnubg: `baseInputs`) into `out[..BASE_INPUTS]`: the
+    /// opponent's points 1..24 and bar, then the player on roll's. These are
+    /// also the whole input of gnubg's pruning nets.
+    pub(super) fn base_inputs(board: &Board, on_roll: usize, out: &mut [f32]) {
+        let out = &mut out[..BASE_INPUTS];
+        for (side, row) in rows(board, on_roll).into_iter().enumerate() {
+            let block = &mut out[side * 100..side * 100 + 100];
+            for i in 0..24 {
+                point_units(row[i], &mut block[4 * i..4 * i + 4]);
+            }
+            bar_units(row[24], &mut block[96..100]);
+        }
+    }
+
+    /// The race net's inputs (gnubg: `CalculateRaceInputs`), the opponent's
+    /// half first. Meant for race positions (no checker on either bar or
+    /// 24-point): checkers there are not encoded.
+    pub(super) fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) {
+        for (side, row) in rows(board, on_roll).into_iter().enumerate() {
+            let half = &mut out[side * HALF_RACE_INPUTS..(side + 1) * HALF_RACE_INPUTS];
+            debug_assert!(row[23] == 0 && row[24] == 0, "not a race position");
+            let mut men_off: i32 = 15;
+            for i in 0..23 {
+                let nc = row[i];
+                men_off -= nc as i32;
+                point_units(nc, &mut half[4 * i..4 * i + 4]);
+            }
+            for k in 0..14 {
+                half[RI_OFF + k] = if men_off == k as i32 + 1 { 1.0 } else { 0.0 };
+            }
+            let mut n_cross: u32 = 0;
+            for k in 1..4 {
+                for &nc in &row[6 * k..6 * k + 6] {
+                    n_cross += nc as u32 * k as u32;
+                }
+            }
+            half[RI_NCROSS] = div_const(n_cross as f32, 10.0);
+        }
+    }
+
+    /// The contact net's inputs (gnubg: `CalculateContactInputs`). Note the
+    /// switched "men off" units (see the module documentation): this is not
+    /// the crashed net's input.
+    pub(super) fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
+        let t = tables();
+        base_inputs(board, on_roll, out);
+        let [b0, b1] = rows(board, on_roll);
+        let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
+        men_off_non_crashed(b0, &mut first[I_OFF1..I_OFF1 + 3]);
+        half_inputs(t, b1, b0, first);
+        men_off_non_crashed(b1, &mut second[I_OFF1..I_OFF1 + 3]);
+        half_inputs(t, b0, b1, second);
+    }
+
+    /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
+    pub(super) fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
+        let t = tables();
+        base_inputs(board, on_roll, out);
+        let [b0, b1] = rows(board, on_roll);
+        let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
+        men_off_all(b1, &mut first[I_OFF1..I_OFF1 + 3]);
+        half_inputs(t, b1, b0, first);
+        men_off_all(b0, &mut second[I_OFF1..I_OFF1 + 3]);
+        half_inputs(t, b0, b1, second);
+    }
+
+    pub(super) fn men_off(row: &[u8; 25]) -> i32 {
+        15 - row.iter().map(|&n| n as i32).sum::<i32>()
+    }
+
+    /// gnubg's `menOffAll`: checkers off in steps of five.
+    pub(super) fn men_off_all(row: &[u8; 25], out: &mut [f32]) {
+        let off = men_off(row);
+        if off <= 5 {
+            out[0] = if off != 0 {
+                div_const(off as f32, 5.0)
+            } else {
+                0.0
+            };
+            out[1] = 0.0;
+            out[2] = 0.0;
+        } else if off <= 10 {
+            out[0] = 1.0;
+            out[1] = div_const((off - 5) as f32, 5.0);
+            out[2] = 0.0;
+        } else {
+            out[0] = 1.0;
+            out[1] = 1.0;
+            out[2] = div_const(off as f32 - 10.0, 5.0);
+        }
+    }
+
+    /// gnubg's `menOffNonCrashed`: checkers off in steps of three (a contact
+    /// position has at most eight off).
+    pub(super) fn men_off_non_crashed(row: &[u8; 25], out: &mut [f32]) {
+        let off = men_off(row);
+        if off <= 2 {
+            out[0] = if off != 0 {
+                div_const(off as f32, 3.0)
+            } else {
+                0.0
+            };
+            out[1] = 0.0;
+            out[2] = 0.0;
+        } else if off <= 5 {
+            out[0] = 1.0;
+            out[1] = div_const((off - 3) as f32, 3.0);
+            out[2] = 0.0;
+        } else {
+            out[0] = 1.0;
+            out[1] = 1.0;
+            out[2] = div_const((off - 6) as f32, 3.0);
+        }
+    }
+
+    /// Hits available with one roll (gnubg: the `aRoll` entry).
+    #[derive(Clone, Copy, Default)]
+    struct RollHits {
+        /// Largest pip loss inflicted.
+        pips: i32,
+        /// Checkers hit (gnubg's heuristic count).
+        chequers: i32,
+    }
+
+    #[inline]
+    pub(super) fn msb(x: u32) -> i32 {
+        31 - x.leading_zeros() as i32
+    }
+
+    /// For each of the 39 ways to hit, the points (bits, 24 = bar) of our
+    /// checkers that can hit one of their blots that way (gnubg: `aHit`, built
+    /// at the start of the "Piploss" part of `CalculateHalfInputs`). gnubg
+    /// loops over blots, hitters and ways; this computes the same sets with
+    /// masks, way by way.
+    ///
+    /// Blots on our points 0 and 1 count only with three or more of our home
+    /// points made; a hitter is any of our checkers except one of exactly two
+    /// on a home point; a way is blocked when, seen from the blot, all its
+    /// intermediate points (doubles) or both of them (two different dice) are
+    /// theirs.
+    pub(super) fn hits(t: &Tables, me: &[u8; 25], opp: &[u8; 25]) -> [u32; 39] {
+        let n_board = me[..6].iter().filter(|&&n| n >= 2).count();
+        let lowest_blot = if n_board > 2 { 0 } else { 2 };
+        // In our numbering: their blots and their made points.
+        let (mut blots, mut theirs) = (0u64, 0u64);
+        for p in 0..24 {
+            match opp[23 - p] {
+                0 => {}
+                1 => {
+                    if p >= lowest_blot {
+                        blots |= 1 << p;
+                    }
+                }
+                _ => theirs |= 1 << p,
+            }
+        }
+        let mut hitters = 0u64;
+        for (j, &n) in me.iter().enumerate() {
+            if n != 0 && !(j < 6 && n == 2) {
+                hitters |= 1 << j;
+            }
+        }
+        let mut hit = [0u32; 39];
+        if blots == 0 {
+            return hit;
+        }
+        for (h, way) in hit.iter_mut().zip(&t.ways) {
+            let blocked = if way.all {
+                way.inter
+                    .iter()
+                    .take_while(|&&x| x > 0)
+                    .fold(0, |m, &x| m | theirs >> x)
+            } else {
+                (theirs >> way.inter[0]) & (theirs >> way.inter[1])
+            };
+            *h = ((blots & !blocked) << way.pips & hitters) as u32;
+        }
+        hit
+    }
+
+    /// gnubg's `CalculateHalfInputs(anBoard, anBoardOpp, afInput)`: the inputs
+    /// `I_BREAK_CONTACT..=I_BACKRESCAPES` of the side `me` facing `opp` (each
+    /// row in its owner's numbering). `I_OFF1..=I_OFF3` are left alone.
+    pub(super) fn half_inputs(t: &Tables, me: &[u8; 25], opp: &[u8; 25], out: &mut [f32]) {
+        let a = |i: i32| me[i as usize] as i32;
+        let o = |i: i32| opp[i as usize] as i32;
+        let me_made = made_mask(me);
+        let opp_made = made_mask(opp);
+        // Their point i (their numbering) holds two or more.
+        let o_made = |i: i32| opp_made >> i & 1 == 1;
+
+        // Their rearmost checker, in our numbering (-1: they are on the bar).
+        let mut opp_back = 24i32;
+        while opp_back >= 0 && o(opp_back) == 0 {
+            opp_back -= 1;
+        }
+        let n_opp_back = 23 - opp_back;
+
+        // Break contact.
+        {
+            let mut np = 0i32;
+            for i in (n_opp_back + 1).max(0)..25 {
+                np += (i + 1 - n_opp_back) * a(i);
+            }
+            out[I_BREAK_CONTACT] = div_const(np as f32, 15.0 + 152.0);
+        }
+
+        // Free pips.
+        {
+            let mut p = 0i32;
+            for i in 0..n_opp_back.min(25) {
+                p += (i + 1) * a(i);
+            }
+            out[I_FREEPIP] = div_const(p as f32, 100.0);
+        }
+
+        // Timing.
+        {
+            let mut tm = 24 * a(24);
+            let mut no = a(24);
+            let m = n_opp_back.max(11);
+            let mut i = 23;
+            while i > m {
+                let c = a(i);
+                if c != 0 && c != 2 {
+                    let ns = if c > 2 { c - 2 } else { 1 };
+                    no += ns;
+                    tm += i * ns;
+                }
+                i -= 1;
+            }
+            while i >= 6 {
+                let c = a(i);
+                no += c;
+                tm += i * c;
+                i -= 1;
+            }
+            for i in (0..6).rev() {
+                let c = a(i);
+                if c > 2 {
+                    tm += i * (c - 2);
+                    no += c - 2;
+                } else if c < 2 {
+                    let nm = 2 - c;
+                    if no >= nm {
+                        tm -= i * nm;
+                        no -= nm;
+                    }
+                }
+            }
+            out[I_TIMING] = div_const(tm as f32, 100.0);
+        }
+
+        // Back checker, back anchor, forward anchor.
+        {
+            let mut n_back = 24i32;
+            while n_back >= 0 && a(n_back) == 0 {
+                n_back -= 1;
+            }
+            out[I_BACK_CHEQUER] = div_const(n_back as f32, 24.0);
+
+            let mut i = if n_back == 24 { 23 } else { n_back };
+            while i >= 0 && a(i) < 2 {
+                i -= 1;
+            }
+            out[I_BACK_ANCHOR] = div_const(i as f32, 24.0);
+
+            let mut n = 0i32;
+            for j in 18..=i {
+                if a(j) >= 2 {
+                    n = 24 - j;
+                    break;
+                }
+            }
+            if n == 0 {
+                for j in (12..=17).rev() {
+                    if a(j) >= 2 {
+                        n = 24 - j;
+                        break;
+                    }
+                }
+            }
+            out[I_FORWARD_ANCHOR] = if n == 0 {
+                2.0
+            } else {
+                div_const(n as f32, 6.0)
+            };
+        }
+
+        // Pip loss and hitting chances.
+        {
+            let hit = hits(t, me, opp);
+
+            let mut rolls = [RollHits::default(); 21];
+            if a(24) == 0 {
+                for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                    let mut used = -1i32;
+                    for &r in &roll.ways[..roll.n_ways] {
+                        let h = hit[r];
+                        if h == 0 {
+                            continue;
+                        }
+                        let way = &t.ways[r];
+                        let k = msb(h);
+                        if way.faces == 1 {
+                            // Direct shot from the most advanced hitter.
+                            if used != k || a(k) > 1 {
+                                rh.chequers += 1;
+                            }
+                            used = k;
+                            rh.pips = rh.pips.max(k - way.pips + 1);
+                            if roll.double && h & !(1u32 << k) != 0 {
+                                rh.chequers += 1;
+                            }
+                        } else {
+                            // Indirect shot.
+                            if rh.chequers == 0 {
+                                rh.chequers = 1;
+                            }
+                            rh.pips = rh.pips.max(k - way.pips + 1);
+                            if way
+                                .inter
+                                .iter()
+                                .take_while(|&&x| x > 0)
+                                .any(|&x| o(23 - k + x) == 1)
+                            {
+                                rh.chequers += 1;
+                            }
+                        }
+                    }
+                }
+            } else if a(24) == 1 {
+                for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                    // Set once a die is used off the bar: the other must enter.
+                    let mut entering = false;
+                    for (j, &r) in roll.ways[..roll.n_ways].iter().enumerate() {
+                        let h = hit[r];
+                        if h == 0 {
+                            continue;
+                        }
+                        let way = &t.ways[r];
+                        if way.faces == 1 {
+                            let mut k = msb(h);
+                            while k > 0 {
+                                if h >> k & 1 == 1 {
+                                    if entering && k != 24 {
+                                        break;
+                                    }
+                                    if k != 24 {
+                                        // gnubg takes the pips of the roll's
+                                        // other way (1 - j): the other die, or
+                                        // for doubles two dice.
+                                        let other = t.ways[roll.ways[1 - j]].pips;
+                                        if o_made(other - 1) {
+                                            break;
+                                        }
+                                        entering = true;
+                                    }
+                                    rh.chequers += 1;
+                                    rh.pips = rh.pips.max(k - way.pips + 1);
+                                }
+                                k -= 1;
+                            }
+                        } else {
+                            // Indirect shots count from the bar only.
+                            if h & 1 << 24 == 0 {
+                                continue;
+                            }
+                            if rh.chequers == 0 {
+                                rh.chequers = 1;
+                            }
+                            rh.pips = rh.pips.max(25 - way.pips);
+                            // (gnubg looks at their point x + 1 here, not at the
+                            // landing point x - 1: kept as it is.)
+                            if way
+                                .inter
+                                .iter()
+                                .take_while(|&&x| x > 0)
+                                .any(|&x| o(x + 1) == 1)
+                            {
+                                rh.chequers += 1;
+                            }
+                        }
+                    }
+                }
+            } else {
+                // Two or more on the bar: direct shots from the bar only.
+                for (roll, rh) in t.rolls.iter().zip(rolls.iter_mut()) {
+                    for &r in &roll.ways[..2] {
+                        if hit[r] & 1 << 24 == 0 {
+                            continue;
+                        }
+                        let way = &t.ways[r];
+                        if way.faces != 1 {
+                            continue;
+                        }
+                        rh.chequers += 1;
+                        rh.pips = rh.pips.max(25 - way.pips);
+                    }
+                }
+            }
+
+            let (mut np, mut n1, mut n2) = (0i32, 0i32, 0i32);
+            for (roll, rh) in t.rolls.iter().zip(rolls.iter()) {
+                let w = if roll.double { 1 } else { 2 };
+                np += rh.pips * w;
+                if rh.chequers > 0 {
+                    n1 += w;
+                    if rh.chequers > 1 {
+                        n2 += w;
+                    }
+                }
+            }
+            out[I_PIPLOSS] = div_const(np as f32, 12.0 * 36.0);
+            out[I_P1] = div_const(n1 as f32, 36.0);
+            out[I_P2] = div_const(n2 as f32, 36.0);
+        }
+
+        // Escapes of their back checker.
+        let back = 23 - n_opp_back;
+        out[I_BACKESCAPES] = div_const(escapes(t, me_made, back) as f32, 36.0);
+        out[I_BACKRESCAPES] = div_const(escapes1(t, me_made, back) as f32, 36.0);
+
+        // Containment.
+        {
+            let mut n = 36;
+            let mut i = 15i32;
+            while i < 24 - n_opp_back {
+                n = n.min(escapes(t, me_made, i));
+                i += 1;
+            }
+            out[I_ACONTAIN] = div_const((36 - n) as f32, 36.0);
+            out[I_ACONTAIN2] = out[I_ACONTAIN] * out[I_ACONTAIN];
+            if n_opp_back < 0 {
+                // They are on the bar: start again without point 24.
+                i = 15;
+                n = 36;
+            }
+            while i < 24 {
+                n = n.min(escapes(t, me_made, i));
+                i += 1;
+            }
+            out[I_CONTAIN] = div_const((36 - n) as f32, 36.0);
+            out[I_CONTAIN2] = out[I_CONTAIN] * out[I_CONTAIN];
+        }
+
+        // Mobility.
+        {
+            let mut n = 0i32;
+            for i in 6..25 {
+                let c = a(i);
+                if c != 0 {
+                    n += (i - 5) * c * escapes(t, opp_made, i);
+                }
+            }
+            out[I_MOBILITY] = div_const(n as f32, 3600.0);
+        }
+
+        // One-sided moment.
+        {
+            let (mut j, mut n) = (0i32, 0i32);
+            for i in 0..25 {
+                j += a(i);
+                n += i * a(i);
+            }
+            if j != 0 {
+                n = (n + j - 1) / j;
+            }
+            let (mut j, mut k) = (0i32, 0i32);
+            for i in (n + 1)..25 {
+                let c = a(i);
+                j += c;
+                k += c * (i - n) * (i - n);
+            }
+            if j != 0 {
+                k = (k + j - 1) / j;
+            }
+            out[I_MOMENT2] = div_const(k as f32, 400.0);
+        }
+
+        // Entering from the bar.
+        if a(24) > 0 {
+            let mut loss = 0i32;
+            let two = a(24) > 1;
+            for i in 0..6 {
+                if o(i) > 1 {
+                    loss += 4 * (i + 1);
+                    for j in (i + 1)..6 {
+                        if o(j) > 1 {
+                            loss += 2 * (i + j + 2);
+                        } else if two {
+                            loss += 2 * (i + 1);
+                        }
+                    }
+                } else if two {
+                    for j in (i + 1)..6 {
+                        if o(j) > 1 {
+                            loss += 2 * (j + 1);
+                        }
+                    }
+                }
+            }
+            out[I_ENTER] = div_const(loss as f32, 36.0 * (49.0f32 / 6.0));
+        } else {
+            out[I_ENTER] = 0.0;
+        }
+        {
+            let n = (0..6).filter(|&i| o(i) > 1).count() as i32;
+            out[I_ENTER2] = div_const((36 - (n - 6) * (n - 6)) as f32, 36.0);
+        }
+
+        // Backbone. (As in gnubg, every made point is weighed with the count
+        // of the rearmost made point, which is never updated.)
+        {
+            let mut pa = -1i32;
+            let (mut w, mut tot) = (0i32, 0i32);
+            for np in (1..24).rev() {
+                if a(np) >= 2 {
+                    if pa == -1 {
+                        pa = np;
+                        continue;
+                    }
+                    let d = pa - np;
+                    let c = if d <= 6 {
+                        11
+                    } else if d <= 11 {
+                        13 - d
+                    } else {
+                        0
+                    };
+                    w += c * a(pa);
+                    tot += a(pa);
+                }
+            }
+            out[I_BACKBONE] = if tot != 0 {
+                1.0 - div_const(w as f32, 11.0) / tot as f32
+            } else {
+                0.0
+            };
+        }
+
+        // Back game.
+        {
+            let n_ac = (18..24).filter(|&i| a(i) > 1).count();
+            out[I_BACKG] = 0.0;
+            out[I_BACKG1] = 0.0;
+            if n_ac >= 1 {
+                let tot: i32 = (18..25).map(a).sum();
+                if n_ac > 1 {
+                    out[I_BACKG] = div_const((tot - 3) as f32, 4.0);
+                } else {
+                    out[I_BACKG1] = div_const(tot as f32, 8.0);
+                }
+            }
+        }
     }
 }
