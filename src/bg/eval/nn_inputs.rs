@@ -47,9 +47,20 @@
 //! `-ffast-math`, so every division by a constant is compiled as a
 //! multiplication by the constant's `f32` reciprocal (`div_const`); this
 //! module does the same, operation for operation. The escape tables gnubg
-//! fills at start-up (`anEscapes`, `anEscapes1`) and its tables of ways to
-//! hit (`aanCombination`, `aIntermediate`, `aaRoll`) are rebuilt here from
-//! their definitions, once, behind a [`OnceLock`].
+//! fills at start-up (`anEscapes`, `anEscapes1`) are rebuilt here from
+//! their definitions, once, behind a [`OnceLock`]; its tables of ways to
+//! hit (`aanCombination`, `aIntermediate`, `aaRoll`) become mask
+//! expressions, roll by roll (`Shots`).
+//!
+//! # Speed
+//!
+//! The integer counts behind the `f32` inputs are gnubg's, not its loops:
+//! each row is read once into bit masks, running sums over its points and
+//! escape counts (`Side`) that the half inputs of both blocks share, and
+//! the 21 rolls' shots are straight-line mask code (`Shots`). Contact and
+//! crashed inputs take 3.5 to 4 times less time than the loops as first
+//! transcribed, which the tests keep as a reference to compare with, bit
+//! for bit (`tests::same_as_reference`, `tests::timing_against_reference`).
 //!
 //! # Checked
 //!
@@ -173,8 +184,8 @@ pub const I_FREEPIP: usize = 23;
 /// made point in front of their back checker (`Escapes1`; 0 with none).
 pub const I_BACKRESCAPES: usize = 24;
 
-/// gnubg's tables, rebuilt from their definitions once (see the module
-/// documentation), and one of ours derived from its code.
+/// gnubg's escape tables, rebuilt from their definitions once (see the
+/// module documentation), and tables of ours taken from its code.
 struct Tables {
     /// `anEscapes`: rolls (of 36) that escape a checker facing the 12
     /// points of the mask (bit d - 1 = point d pips ahead made).
@@ -380,36 +391,32 @@ pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) 
 /// the crashed net's input.
 pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
-    base(t, board, on_roll, out);
     let [b0, b1] = rows(board, on_roll);
     let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_non_crashed(b0, &mut first[I_OFF1..I_OFF1 + 3]);
+    men_off_non_crashed(&s0, &mut first[I_OFF1..I_OFF1 + 3]);
     half_inputs(t, &s1, &s0, first);
-    men_off_non_crashed(b1, &mut second[I_OFF1..I_OFF1 + 3]);
+    men_off_non_crashed(&s1, &mut second[I_OFF1..I_OFF1 + 3]);
     half_inputs(t, &s0, &s1, second);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
 pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
-    base(t, board, on_roll, out);
     let [b0, b1] = rows(board, on_roll);
     let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_all(b1, &mut first[I_OFF1..I_OFF1 + 3]);
+    men_off_all(&s1, &mut first[I_OFF1..I_OFF1 + 3]);
     half_inputs(t, &s1, &s0, first);
-    men_off_all(b0, &mut second[I_OFF1..I_OFF1 + 3]);
+    men_off_all(&s0, &mut second[I_OFF1..I_OFF1 + 3]);
     half_inputs(t, &s0, &s1, second);
 }
 
-fn men_off(row: &[u8; 25]) -> i32 {
-    15 - row.iter().map(|&n| n as i32).sum::<i32>()
-}
-
 /// gnubg's `menOffAll`: checkers off in steps of five.
-fn men_off_all(row: &[u8; 25], out: &mut [f32]) {
-    let off = men_off(row);
+fn men_off_all(side: &Side, out: &mut [f32]) {
+    let off = side.off();
     if off <= 5 {
         out[0] = if off != 0 {
             div_const(off as f32, 5.0)
@@ -431,8 +438,8 @@ fn men_off_all(row: &[u8; 25], out: &mut [f32]) {
 
 /// gnubg's `menOffNonCrashed`: checkers off in steps of three (a contact
 /// position has at most eight off).
-fn men_off_non_crashed(row: &[u8; 25], out: &mut [f32]) {
-    let off = men_off(row);
+fn men_off_non_crashed(side: &Side, out: &mut [f32]) {
+    let off = side.off();
     if off <= 2 {
         out[0] = if off != 0 {
             div_const(off as f32, 3.0)
@@ -453,7 +460,8 @@ fn men_off_non_crashed(row: &[u8; 25], out: &mut [f32]) {
 }
 
 /// One side's row as [`half_inputs`] reads it, worked out once per call:
-/// each row is "we" in one block of inputs and "they" in the other.
+/// each row is "we" in one block of inputs and "they" in the other. The
+/// row holds at most 15 checkers, as every [`Board`] does.
 struct Side<'a> {
     /// The row, in its owner's numbering.
     n: &'a [u8; 25],
@@ -465,41 +473,93 @@ struct Side<'a> {
     two: u32,
     /// Points holding two or more.
     made: u32,
-    /// The row as [`Lanes`].
-    c: Lanes,
     /// `esc[i]`: gnubg's `Escapes(row, i)`, rolls escaping a checker `i`
-    /// points from the far end of this row, for i in 0..=24.
-    esc: Lanes,
+    /// points from the far end of this row.
+    esc: [u8; 25],
+    /// `sums[k]`: over the points below k (k = 0..=25), packed without
+    /// carries: checkers (bits 0..16), their pips counted i + 1 on point i
+    /// (bits 16..32), and i^2 summed (bits 32..64). Sums over a run of
+    /// points are differences of two.
+    sums: [u64; 26],
+    /// `contain[k - 15]`: the fewest escapes `esc[i]` for i in 15..k, or
+    /// 36 (k = 15..=25).
+    contain: [u8; 11],
+    /// `I_MOMENT2` before scaling: it depends on this row only.
+    moment: i32,
 }
 
-/// Counts of points 0..=24 (and 0 in lanes 25..32) as `i16`, for sums
-/// over points the compiler turns into vector code. With at most 15
-/// checkers a side, every sum `half_inputs` takes stays below 2^15
-/// (the largest, mobility's, below 19 x 36 x 15).
-type Lanes = [i16; 32];
+/// The checkers in a run of `Side::sums`.
+#[inline]
+fn checkers(sums: u64) -> i32 {
+    (sums & 0xffff) as i32
+}
 
-/// Lane i holds i.
-const LANE: Lanes = {
-    let mut l = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        l[i] = i as i16;
-        i += 1;
+/// Their pips (i + 1 for point i).
+#[inline]
+fn pips(sums: u64) -> i32 {
+    (sums >> 16 & 0xffff) as i32
+}
+
+/// The made points among `points` (a mask of points 12..=23) and the sum
+/// of their numbers, six points at a time from a table.
+#[inline]
+fn made_points(points: u32) -> [i32; 2] {
+    const RUNS: [[u8; 2]; 64] = {
+        let mut r = [[0; 2]; 64];
+        let mut x = 0;
+        while x < 64 {
+            let mut i = 0;
+            while i < 6 {
+                if x >> i & 1 == 1 {
+                    r[x][0] += 1;
+                    r[x][1] += i as u8;
+                }
+                i += 1;
+            }
+            x += 1;
+        }
+        r
+    };
+    debug_assert_eq!(points & !0x00ff_f000, 0);
+    let [n1, s1] = RUNS[(points >> 12 & 0x3f) as usize].map(i32::from);
+    let [n2, s2] = RUNS[(points >> 18 & 0x3f) as usize].map(i32::from);
+    [n1 + n2, s1 + 12 * n1 + s2 + 18 * n2]
+}
+
+/// `(x + j - 1) / j` (x >= 0, j >= 1), gnubg's mean rounded up, by a
+/// multiplication where x + j - 1 < 9000 and j < 16, as in every
+/// position (exact there: with m = ceil(2^17 / j) = (2^17 + e) / j, e < j,
+/// the error y e / 2^17 stays below 1 / j for y < 2^17 / 14; the test
+/// `ceil_div_is_division` checks every case).
+#[inline]
+fn ceil_div(x: i32, j: i32) -> i32 {
+    const RECIP: [u32; 16] = {
+        let mut r = [0; 16];
+        let mut j = 1;
+        while j < 16 {
+            r[j] = (1u32 << 17).div_ceil(j as u32);
+            j += 1;
+        }
+        r
+    };
+    let y = x + j - 1;
+    if (0..9000).contains(&y) && (1..16).contains(&j) {
+        ((y as u32 * RECIP[j as usize]) >> 17) as i32
+    } else {
+        y / j
     }
-    l
-};
-
-/// The sum over the lanes of `f(i, c[i])`.
-#[inline(always)]
-fn lane_sum(c: &Lanes, f: impl Fn(i16, i16) -> i16) -> i32 {
-    LANE.iter()
-        .zip(c)
-        .map(|(&i, &c)| f(i, c))
-        .fold(0i16, i16::wrapping_add) as i32
 }
 
 impl<'a> Side<'a> {
+    /// Checkers borne off.
+    fn off(&self) -> i32 {
+        15 - checkers(self.sums[25])
+    }
+
+    /// Reads the row `n` (at most 15 checkers: the sums' fields and
+    /// `ceil_div` rely on it).
     fn new(t: &Tables, n: &'a [u8; 25]) -> Side<'a> {
+        debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
         // Eight points at a time: the high bit of each byte of
         // `at_least(x, k)` is set where that byte of x is k or more
         // (for k in 1..=127, any byte: no carry crosses a byte), and
@@ -523,16 +583,39 @@ impl<'a> Side<'a> {
             made |= gather(at_least(x, 2)) << (8 * k);
             three |= gather(at_least(x, 3)) << (8 * k);
         }
-        let mut c = [0; 32];
-        for (x, &y) in c.iter_mut().zip(n) {
-            *x = y as i16;
+        let mut sums = [0u64; 26];
+        let mut sum = 0;
+        for (i, &y) in n.iter().enumerate() {
+            let i = i as u64;
+            sum += y as u64 * (1 | (i + 1) << 16 | (i * i) << 32);
+            sums[i as usize + 1] = sum;
         }
         // `escape_mask(made, i)` for i in 0..=24, in one expression: the
         // bar bit is always dropped (below point i, or beyond the 12).
         let points = made & 0x00ff_ffff;
-        let mut esc = [0; 32];
-        for (i, e) in esc[..25].iter_mut().enumerate() {
-            *e = t.escapes[(points >> (24 - i) & 0xfff) as usize] as i16;
+        let mut esc = [0; 25];
+        for (i, e) in esc.iter_mut().enumerate() {
+            *e = t.escapes[(points >> (24 - i) & 0xfff) as usize];
+        }
+        let mut contain = [36; 11];
+        for k in 16..=25 {
+            contain[k - 15] = contain[k - 16].min(esc[k - 1]);
+        }
+        // One-sided moment: with A our mean point rounded up, over the
+        // points i > A, the sum of (i - A)^2 = i^2 - 2Ai + A^2 per
+        // checker.
+        let j = checkers(sum);
+        let mut mean = pips(sum) - j;
+        if j != 0 {
+            mean = ceil_div(mean, j);
+        }
+        let past = sum - sums[mean as usize + 1];
+        let j = checkers(past);
+        let squares = (past >> 32) as i32;
+        let sum_i = pips(past) - j;
+        let mut moment = squares - 2 * mean * sum_i + mean * mean * j;
+        if j != 0 {
+            moment = ceil_div(moment, j);
         }
         Side {
             n,
@@ -540,8 +623,10 @@ impl<'a> Side<'a> {
             blot: occ & !made,
             two: made & !three,
             made,
-            c,
             esc,
+            sums,
+            contain,
+            moment,
         }
     }
 }
@@ -552,74 +637,115 @@ fn msb(x: u32) -> i32 {
     31 - x.leading_zeros() as i32
 }
 
-/// Points 0..=23 of a row's mask in the other side's numbering (point i
-/// is their 23 - i); the bar is dropped.
-#[inline]
-fn flip(x: u32) -> u32 {
-    (x & 0x00ff_ffff).reverse_bits() >> 8
-}
-
 /// What the shots of one side at the other's blots depend on (gnubg's
-/// `aHit` and `aRoll` part of `CalculateHalfInputs`), as masks of points:
-/// ours in our numbering (bit 24 = our bar) unless said otherwise.
+/// `aHit` and `aRoll` part of `CalculateHalfInputs`), as masks of points
+/// counted from our bar: bit r is our point 24 - r (r = 0: our bar, 24:
+/// our ace point), which is their point r - 1. The most advanced of a set
+/// of our checkers is then its lowest bit, isolated and located without
+/// variable shifts.
 ///
 /// gnubg loops over the blots and over 39 ways (`aIntermediate`) to fill
 /// `aHit`, the points of our checkers that can hit one of theirs each way,
 /// then over the 21 rolls and their ways. Here each way's set is a mask
-/// expression: a direct shot of d pips from a hitter on point j reaches a
-/// blot on our point j - d; a shot using k dice of a double d is blocked
-/// when any of its intermediate points j - d, .., j - (k - 1)d is theirs,
-/// one using both dice of (a, b) when both j - a and j - b are. Blots on
-/// our points 0 and 1 count only with three or more of our home points
-/// made; a hitter is any of our checkers except one of exactly two on a
-/// home point. Each roll is its own monomorphised function (`D`, or `A`
-/// > `B`), so that every shift is a constant.
+/// expression: a direct shot of d pips reaches a blot d points further
+/// from our bar; a shot using k dice of a double d is blocked when any of
+/// its intermediate points d, .., (k - 1)d points before the blot is
+/// theirs, one using both dice of (a, b) when both a and b points before it
+/// are. Blots on our points 0 and 1 count only with three or more of our
+/// home points made; a hitter is any of our checkers except one of exactly
+/// two on a home point. Each roll is its own monomorphised function (`D`,
+/// or `A` > `B`), so that every shift is a constant.
 struct Shots {
     /// Their blots that count.
     blots: u32,
+    /// All their blots.
+    all_blots: u32,
     /// Their made points.
     theirs: u32,
     /// Our checkers that may hit.
     hitters: u32,
-    /// Our made points.
-    made: u32,
-    /// Their blots in their numbering.
+    /// Their blots in their own numbering.
     opp_blot: u32,
-    /// Their made points in their numbering.
+    /// Their made points in their own numbering.
     opp_made: u32,
     /// `direct[d]`: the hitters with a direct shot of d pips.
     direct: [u32; 7],
-    /// `top[d]`: the most advanced of them (-1: none).
-    top: [i32; 7],
+    /// `hit[d]`: the blots they hit.
+    hit: [u32; 7],
+    /// `top[d]`: the most advanced of them, as its bit (0: none).
+    top: [u32; 7],
+    /// `alone[d]`: `top[d]` if that point holds fewer than two.
+    alone: [u32; 7],
+}
+
+/// The pip loss of a shot of `pips_way` pips by the hitters `h` (their
+/// most advanced, our point j, takes the blot on j - pips_way, which loses
+/// j - pips_way + 1); below 1 when `h` is empty.
+#[inline(always)]
+fn shot_pips(h: u32, pips_way: u32) -> i32 {
+    25 - pips_way as i32 - h.trailing_zeros() as i32
 }
 
 impl Shots {
-    /// Whether a shot from our point k (k >= -1) with intermediate
-    /// landing points `inter` (bit x: x pips from the hitter) touches down
-    /// on one of their blots: their point 23 - k + x holding one.
+    fn new(me: &Side, opp: &Side) -> Shots {
+        let ours = |x: u32| (x.reverse_bits() >> 7) & 0x01ff_ffff;
+        let all_blots = (opp.blot & 0x00ff_ffff) << 1;
+        let n_board = (me.made & 0x3f).count_ones();
+        let blots = all_blots & if n_board > 2 { !0 } else { 0x007f_ffff };
+        let hitters = ours(me.occ & !(me.two & 0x3f));
+        let made = ours(me.made);
+        let direct: [u32; 7] = std::array::from_fn(|d| (blots >> d) & hitters);
+        let top = direct.map(|h| h & h.wrapping_neg());
+        Shots {
+            blots,
+            all_blots,
+            theirs: (opp.made & 0x00ff_ffff) << 1,
+            hitters,
+            opp_blot: opp.blot,
+            opp_made: opp.made,
+            direct,
+            hit: std::array::from_fn(|d| blots & hitters << d),
+            top,
+            alone: top.map(|t| t & !made),
+        }
+    }
+
+    /// The blots hit by a shot of `pips_way` pips, but those in `blocked`.
     #[inline(always)]
-    fn lands_on_blot(&self, k: i32, inter: u32) -> bool {
-        ((self.opp_blot << 1) >> (24 - k)) & inter != 0
+    fn hits(&self, blocked: u32, pips_way: u32) -> u32 {
+        self.blots & !blocked & self.hitters << pips_way
+    }
+
+    /// Whether a shot of `pips_way` pips hitting the blots `g`, with
+    /// intermediate landing points `inter` (bit x: x pips from the
+    /// hitter), touches down on one of their blots, for the most advanced
+    /// hitter, whose blot is the one nearest to our bar (as gnubg checks
+    /// it). In 64 bits: a landing point r + x and a blot r' show as bits
+    /// r_blot + x and r' + pips_way.
+    #[inline(always)]
+    fn lands(&self, g: u32, pips_way: u32, inter: u32) -> bool {
+        let first = (g & g.wrapping_neg()) as u64;
+        (first * inter as u64) & ((self.all_blots as u64) << pips_way) != 0
     }
 
     /// The hitters of a shot with both dice of (A, B), A > B.
     #[inline(always)]
     fn both<const A: u32, const B: u32>(&self) -> u32 {
-        let blocked = (self.theirs >> A) & (self.theirs >> B);
-        ((self.blots & !blocked) << (A + B)) & self.hitters
+        let blocked = (self.theirs << A) & (self.theirs << B);
+        ((self.blots & !blocked) >> (A + B)) & self.hitters
     }
 
     /// The hitters of the shots with 1, 2, 3 and 4 dice of the double D.
     #[inline(always)]
     fn double<const D: u32>(&self) -> [u32; 4] {
-        let b2 = self.theirs >> D;
-        let b3 = b2 | self.theirs >> (2 * D);
-        let b4 = b3 | self.theirs >> (3 * D);
+        let b2 = self.theirs << D;
+        let b3 = b2 | self.theirs << (2 * D);
+        let b4 = b3 | self.theirs << (3 * D);
         [
             self.direct[D as usize],
-            ((self.blots & !b2) << (2 * D)) & self.hitters,
-            ((self.blots & !b3) << (3 * D)) & self.hitters,
-            ((self.blots & !b4) << (4 * D)) & self.hitters,
+            ((self.blots & !b2) >> (2 * D)) & self.hitters,
+            ((self.blots & !b3) >> (3 * D)) & self.hitters,
+            ((self.blots & !b4) >> (4 * D)) & self.hitters,
         ]
     }
 }
@@ -642,38 +768,48 @@ impl Tally {
     }
 }
 
-// No checker on our bar. Without branches: a way that does not hit has
-// k = -1, a pip loss below 1 and no landing checked. One checker hit with
-// any way; two (gnubg's count) when two hitters have a direct shot (a
-// double's, or both dice from two points or from one holding two or
-// more), or an indirect shot lands on a blot on its way.
+// No checker on our bar. Without branches, from the blots each way hits:
+// a roll's pip loss is that of the blot nearest to our bar it hits (the
+// one the most advanced hitter of its way takes: 25 - r for bit r).
+// gnubg's count of checkers hit exceeds one when two hitters have a
+// direct shot (a double's, or one of each die from two points or from one
+// holding two or more), or an indirect shot lands on a blot on its way.
+
+/// The pip loss of the blots `g` hit by a roll (0 without any).
+#[inline(always)]
+fn roll_pips(g: u32) -> i32 {
+    (25 - g.trailing_zeros() as i32).max(0)
+}
 
 #[inline(always)]
 fn double_no_bar<const D: u32>(s: &Shots, t: &mut Tally) {
-    let h = s.double::<D>();
-    let k = h.map(msb);
-    let d = D as i32;
-    let pips = (k[0] - d + 1)
-        .max(k[1] - 2 * d + 1)
-        .max(k[2] - 3 * d + 1)
-        .max(k[3] - 4 * d + 1)
-        .max(0);
-    let two = (h[0] & h[0].wrapping_sub(1) != 0)
-        | (h[1] != 0) & s.lands_on_blot(k[1], 1 << D)
-        | (h[2] != 0) & s.lands_on_blot(k[2], 1 << D | 1 << (2 * D))
-        | (h[3] != 0) & s.lands_on_blot(k[3], 1 << D | 1 << (2 * D) | 1 << (3 * D));
-    t.add(1, pips, h[0] | h[1] | h[2] | h[3] != 0, two);
+    let b2 = s.theirs << D;
+    let b3 = b2 | s.theirs << (2 * D);
+    let b4 = b3 | s.theirs << (3 * D);
+    let g = [
+        s.hit[D as usize],
+        s.hits(b2, 2 * D),
+        s.hits(b3, 3 * D),
+        s.hits(b4, 4 * D),
+    ];
+    let all = g[0] | g[1] | g[2] | g[3];
+    let two = (g[0] & g[0].wrapping_sub(1) != 0)
+        | s.lands(g[1], 2 * D, 1 << D)
+        | s.lands(g[2], 3 * D, 1 << D | 1 << (2 * D))
+        | s.lands(g[3], 4 * D, 1 << D | 1 << (2 * D) | 1 << (3 * D));
+    t.add(1, roll_pips(all), all != 0, two);
 }
 
 #[inline(always)]
 fn pair_no_bar<const A: u32, const B: u32>(s: &Shots, t: &mut Tally) {
-    let (h1, h2, h3) = (s.direct[B as usize], s.direct[A as usize], s.both::<A, B>());
-    let (k1, k2, k3) = (s.top[B as usize], s.top[A as usize], msb(h3));
-    let (a, b) = (A as i32, B as i32);
-    let pips = (k1 - b + 1).max(k2 - a + 1).max(k3 - a - b + 1).max(0);
-    let two = (h1 != 0) & (h2 != 0) & ((k1 != k2) | (s.made.wrapping_shr(k2 as u32) & 1 == 1))
-        | (h3 != 0) & s.lands_on_blot(k3, 1 << A | 1 << B);
-    t.add(2, pips, h1 | h2 | h3 != 0, two);
+    let (a, b) = (A as usize, B as usize);
+    let g = s.hits((s.theirs << A) & (s.theirs << B), A + B);
+    let all = s.hit[a] | s.hit[b] | g;
+    // The same most advanced hitter for both dice counts once, unless its
+    // point holds two or more.
+    let two = (s.top[a] != 0) & (s.top[b] != 0) & (s.alone[a] & s.alone[b] == 0)
+        | s.lands(g, A + B, 1 << A | 1 << B);
+    t.add(2, roll_pips(all), all != 0, two);
 }
 
 // One checker on our bar. gnubg's loops, way by way in its order, come
@@ -698,21 +834,22 @@ struct Roll {
 
 impl Roll {
     #[inline(always)]
-    fn direct_from_bar(&mut self, s: &Shots, h: u32, pips_way: i32, other: u32) {
-        let bar = (h >> 24) as i32;
+    fn direct_from_bar(&mut self, s: &Shots, h: u32, pips_way: u32, other: u32) {
+        let bar = (h & 1) as i32;
+        // Our points 23 down to 1.
         let board = h & 0x00ff_fffe;
         let leaves = (board != 0) & !self.entering & (s.opp_made >> (other - 1) & 1 == 0);
         self.entering |= leaves;
         self.chequers += bar + leaves as i32;
         self.pips = self
             .pips
-            .max(bar * (25 - pips_way))
-            .max(leaves as i32 * (msb(board) - pips_way + 1));
+            .max(bar * (25 - pips_way as i32))
+            .max(leaves as i32 * shot_pips(board, pips_way));
     }
 
     #[inline(always)]
     fn indirect_from_bar(&mut self, s: &Shots, h: u32, pips_way: u32, inter: u32) {
-        let bar = h >> 24 == 1;
+        let bar = h & 1 == 1;
         self.second |= bar & ((s.opp_blot >> 1) & inter != 0);
         self.chequers = self.chequers.max(bar as i32);
         self.pips = self.pips.max(bar as i32 * (25 - pips_way as i32));
@@ -733,7 +870,7 @@ impl Roll {
 fn double_one_on_bar<const D: u32>(s: &Shots, t: &mut Tally) {
     let h = s.double::<D>();
     let mut r = Roll::default();
-    r.direct_from_bar(s, h[0], D as i32, 2 * D);
+    r.direct_from_bar(s, h[0], D, 2 * D);
     r.indirect_from_bar(s, h[1], 2 * D, 1 << D);
     r.indirect_from_bar(s, h[2], 3 * D, 1 << D | 1 << (2 * D));
     r.indirect_from_bar(s, h[3], 4 * D, 1 << D | 1 << (2 * D) | 1 << (3 * D));
@@ -743,8 +880,8 @@ fn double_one_on_bar<const D: u32>(s: &Shots, t: &mut Tally) {
 #[inline(always)]
 fn pair_one_on_bar<const A: u32, const B: u32>(s: &Shots, t: &mut Tally) {
     let mut r = Roll::default();
-    r.direct_from_bar(s, s.direct[B as usize], B as i32, A);
-    r.direct_from_bar(s, s.direct[A as usize], A as i32, B);
+    r.direct_from_bar(s, s.direct[B as usize], B, A);
+    r.direct_from_bar(s, s.direct[A as usize], A, B);
     r.indirect_from_bar(s, s.both::<A, B>(), A + B, 1 << A | 1 << B);
     r.tally(t, 2);
 }
@@ -781,35 +918,20 @@ macro_rules! every_roll {
 /// The pip loss and hitting counts of `I_PIPLOSS`, `I_P1` and `I_P2`
 /// before scaling: per roll the largest loss inflicted and gnubg's count of
 /// checkers hit, summed over the 36 rolls (see [`Shots`]).
+#[inline(never)]
 fn pip_loss(me: &Side, opp: &Side) -> Tally {
-    let lowest_blot = if (me.made & 0x3f).count_ones() > 2 {
-        0
-    } else {
-        2
-    };
-    let blots = flip(opp.blot) & (!0u32 << lowest_blot);
     let mut t = Tally::default();
-    if blots == 0 {
+    let s = Shots::new(me, opp);
+    // No blot, or no hitter behind the blot farthest from our bar.
+    if s.blots == 0 || s.hitters & ((1 << msb(s.blots)) - 1) == 0 {
         return t;
     }
-    let hitters = me.occ & !(me.two & 0x3f);
-    let direct: [u32; 7] = std::array::from_fn(|d| (blots << d) & hitters);
-    let s = Shots {
-        blots,
-        theirs: flip(opp.made),
-        hitters,
-        made: me.made,
-        opp_blot: opp.blot,
-        opp_made: opp.made,
-        direct,
-        top: direct.map(msb),
-    };
     match me.n[24] {
         0 => every_roll!(double_no_bar, pair_no_bar, &s, &mut t),
         1 => every_roll!(double_one_on_bar, pair_one_on_bar, &s, &mut t),
         _ => {
             // Two or more on the bar: direct shots from the bar only.
-            let from_bar = |d: usize| s.direct[d] & 1 << 24 != 0;
+            let from_bar = |d: usize| s.direct[d] & 1 != 0;
             for d in 1..7 {
                 t.add(
                     1,
@@ -838,6 +960,7 @@ fn pip_loss(me: &Side, opp: &Side) -> Tally {
 /// `I_OFF1..=I_OFF3` are left alone. The integer counts are gnubg's,
 /// computed from the sides' masks where that is shorter; every `f32` is
 /// made by the same operations on the same values as in gnubg.
+#[inline(never)]
 fn half_inputs(t: &Tables, me: &Side, opp: &Side, out: &mut [f32]) {
     let a = |i: i32| me.n[i as usize] as i32;
 
@@ -849,28 +972,23 @@ fn half_inputs(t: &Tables, me: &Side, opp: &Side, out: &mut [f32]) {
     // Break contact (our checkers not yet past their back) and free pips
     // (those past it).
     {
-        let b = n_opp_back as i16;
-        let np = lane_sum(&me.c, |i, c| if i > b { (i + 1 - b) * c } else { 0 });
-        let free = lane_sum(&me.c, |i, c| if i < b { (i + 1) * c } else { 0 });
+        let b = n_opp_back;
+        let free = pips(me.sums[b.max(0) as usize]);
+        let ahead = me.sums[25] - me.sums[(b + 1) as usize];
+        let np = pips(ahead) - b * checkers(ahead);
         out[I_BREAK_CONTACT] = div_const(np as f32, 15.0 + 152.0);
         out[I_FREEPIP] = div_const(free as f32, 100.0);
     }
 
-    // Timing. Above both 11 and their back, spares only (all but two of a
-    // point, a blot counting one); from there down to point 6, all.
+    // Timing. Points 6..=23 count all their checkers, but above both 11
+    // and their back only the spares (all but two of a point, a blot
+    // counting one): two less for each made point there.
     {
-        let m = n_opp_back.max(11) as i16;
-        let spare = |i: i16, c: i16| {
-            if !(6..24).contains(&i) {
-                0
-            } else if i > m && c >= 2 {
-                c - 2
-            } else {
-                c
-            }
-        };
-        let mut no = a(24) + lane_sum(&me.c, spare);
-        let mut tm = 24 * a(24) + lane_sum(&me.c, |i, c| i * spare(i, c));
+        let m = n_opp_back.max(11);
+        let run = me.sums[24] - me.sums[6];
+        let [made, made_at] = made_points(me.made & 0x00ff_ffff & !((2u32 << m) - 1));
+        let mut no = a(24) + checkers(run) - 2 * made;
+        let mut tm = 24 * a(24) + pips(run) - checkers(run) - 2 * made_at;
         for i in (0..6).rev() {
             let c = a(i);
             if c > 2 {
@@ -937,62 +1055,28 @@ fn half_inputs(t: &Tables, me: &Side, opp: &Side, out: &mut [f32]) {
     // Containment: the fewest escapes from our points 8 down to their back
     // (`I_ACONTAIN`), and from 8 down to 0 (`I_CONTAIN`).
     {
-        let esc = |i: i32| me.esc[i as usize] as i32;
-        let mut n = 36;
-        let mut i = 15i32;
-        while i < 24 - n_opp_back {
-            n = n.min(esc(i));
-            i += 1;
-        }
+        // gnubg: from i = 15 up to 24 - their back (point 24 included when
+        // they are on the bar), then on to 23, starting again when they
+        // are on the bar: the second minimum is over 15..24 either way.
+        let end = (24 - n_opp_back).clamp(15, 25) as usize;
+        let n = me.contain[end - 15] as i32;
         out[I_ACONTAIN] = div_const((36 - n) as f32, 36.0);
         out[I_ACONTAIN2] = out[I_ACONTAIN] * out[I_ACONTAIN];
-        if n_opp_back < 0 {
-            // They are on the bar: start again without point 24.
-            i = 15;
-            n = 36;
-        }
-        while i < 24 {
-            n = n.min(esc(i));
-            i += 1;
-        }
+        let n = me.contain[24 - 15] as i32;
         out[I_CONTAIN] = div_const((36 - n) as f32, 36.0);
         out[I_CONTAIN2] = out[I_CONTAIN] * out[I_CONTAIN];
     }
 
     // Mobility.
     {
-        let esc = &opp.esc;
-        let n = lane_sum(&me.c, |i, c| {
-            if i >= 6 {
-                (i - 5) * c * esc[i as usize]
-            } else {
-                0
-            }
-        });
+        let mut n = 0i32;
+        for i in 6..25 {
+            n += (i as i32 - 5) * me.n[i] as i32 * opp.esc[i] as i32;
+        }
         out[I_MOBILITY] = div_const(n as f32, 3600.0);
     }
 
-    // One-sided moment.
-    {
-        let j = lane_sum(&me.c, |_, c| c);
-        let mut n = lane_sum(&me.c, |i, c| i * c);
-        if j != 0 {
-            n = (n + j - 1) / j;
-        }
-        let n16 = n as i16;
-        let j = lane_sum(&me.c, |i, c| if i > n16 { c } else { 0 });
-        let mut k = lane_sum(&me.c, |i, c| {
-            if i > n16 {
-                c * (i - n16) * (i - n16)
-            } else {
-                0
-            }
-        });
-        if j != 0 {
-            k = (k + j - 1) / j;
-        }
-        out[I_MOMENT2] = div_const(k as f32, 400.0);
-    }
+    out[I_MOMENT2] = div_const(me.moment as f32, 400.0);
 
     // Entering from the bar.
     let closed = opp.made & 0x3f;
@@ -1044,7 +1128,7 @@ fn half_inputs(t: &Tables, me: &Side, opp: &Side, out: &mut [f32]) {
         out[I_BACKG] = 0.0;
         out[I_BACKG1] = 0.0;
         if n_ac >= 1 {
-            let tot = lane_sum(&me.c, |i, c| if i >= 18 { c } else { 0 });
+            let tot = checkers(me.sums[25] - me.sums[18]);
             if n_ac > 1 {
                 out[I_BACKG] = div_const((tot - 3) as f32, 4.0);
             } else {
@@ -1159,6 +1243,15 @@ mod tests {
                     hits_literal(t, me, opp),
                     "{b:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn ceil_div_is_division() {
+        for j in 1..20 {
+            for x in 0..10_000 {
+                assert_eq!(ceil_div(x, j), (x + j - 1) / j, "{x} / {j}");
             }
         }
     }
@@ -1537,6 +1630,30 @@ mod tests {
     #[ignore]
     fn timing_against_reference() {
         let boards = corpus(1000);
+        // The plays of every roll from the positions of the fixtures'
+        // games, the kind of position `recount --plays` evaluates.
+        let ids = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/expected/bg-ids.csv"
+        ))
+        .unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        let mut plays = Vec::new();
+        for id in ids.lines().skip(1).filter_map(|l| l.split(',').nth(6)) {
+            let Ok(b) = board_from_position_id(id, 0) else {
+                continue;
+            };
+            for d1 in 1..=6u8 {
+                for d2 in 1..=d1 {
+                    for play in crate::bg::position::moves::legal_plays(&b, 0, (d1, d2)) {
+                        let after = play.after;
+                        if after.on_board(0) > 0 && seen.insert(after) {
+                            plays.push(after);
+                        }
+                    }
+                }
+            }
+        }
         let races: Vec<Board> = boards
             .iter()
             .filter(|b| b.checkers.iter().all(|r| r[23] == 0 && r[24] == 0))
@@ -1557,8 +1674,13 @@ mod tests {
             *best = best.min(t0.elapsed().as_nanos() as f64 / boards.len() as f64);
             sum
         }
-        let mut best = [f64::INFINITY; 6];
+        let mut best = [f64::INFINITY; 8];
         for _ in 0..7 {
+            let real = [
+                time(&plays, contact_inputs, &mut best[6]),
+                time(&plays, reference::contact_inputs, &mut best[7]),
+            ];
+            assert_eq!(real[0], real[1]);
             let sums = [
                 time(&boards, contact_inputs, &mut best[0]),
                 time(&boards, reference::contact_inputs, &mut best[1]),
@@ -1569,7 +1691,7 @@ mod tests {
             ];
             assert_eq!([sums[0], sums[2], sums[4]], [sums[1], sums[3], sums[5]]);
         }
-        let [new, old, cnew, cold, rnew, rold] = best;
+        let [new, old, cnew, cold, rnew, rold, pnew, pold] = best;
         eprintln!(
             "{} positions: contact_inputs {new:.0} ns (reference {old:.0} ns, x{:.2}); \
              crashed_inputs {cnew:.0} ns (reference {cold:.0} ns, x{:.2}); {} races: \
@@ -1579,6 +1701,12 @@ mod tests {
             cold / cnew,
             races.len(),
             rold / rnew
+        );
+        eprintln!(
+            "{} plays from the fixtures' game positions: contact_inputs {pnew:.0} ns \
+             (reference {pold:.0} ns, x{:.2})",
+            plays.len(),
+            pold / pnew
         );
     }
 
