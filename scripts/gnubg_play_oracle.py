@@ -57,6 +57,8 @@ FIXTURES = (["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"]
             + sorted(glob.glob("fixtures/bg/real/*.txt"))
             + sorted(glob.glob("fixtures/bg/money/*.mat")))
 
+PLIES = int(os.environ.get("PLIES", "0"))
+
 SETUP = ("set threads 1", "set player 0 human", "set player 1 human",
          "set confirm new off", "set display off", "set cache 0",
          "set beavers on",
@@ -73,6 +75,17 @@ SETUP = ("set threads 1", "set player 0 human", "set player 1 human",
          "set analysis luck on", "set analysis moves on",
          "set analysis cube on", "set output digits 3",
          "set output mwc off", "set output matchpc on")
+
+# At 2-ply: gnubg's "world class" analysis, its pruning nets and the
+# "large" move filter it analyses with (16 plays within 0.32 after 0-ply,
+# no 1-ply step); the luck stays 0-ply.
+PLIED = tuple(
+    f"set analysis {kind} evaluation {what}"
+    for kind in ("chequerplay", "cubedecision")
+    for what in (f"plies {PLIES}", "prune on")) + (
+    "set analysis movefilter 1 0 0 16 0.32",
+    "set analysis movefilter 2 0 0 16 0.32",
+    "set analysis movefilter 2 1 -1 0 0")
 
 MOVE = re.compile(r"^([BW])\[(\d)(\d)([a-z]*)\]")
 PROP = re.compile(r"([A-Z]+)((?:\[(?:[^\]\\]|\\.)*\])+)")
@@ -133,8 +146,10 @@ def stats_of(text):
 
 def main(files):
     checks = Checks("gnubg_play_oracle")
-    for c in SETUP:
-        run(c)
+    for c in SETUP + (PLIED if PLIES else ()):
+        said = run(c)
+        if "rror" in said or "nknown" in said:
+            checks.fail(f"{c}: {said.strip()[:200]}")
     out_dir = os.environ.get("OUT", os.path.join(ROOT, "fixtures/expected"))
     plays = open(os.path.join(out_dir, "bg-plays.csv"), "w", newline="")
     stats = open(os.path.join(out_dir, "bg-stats.csv"), "w", newline="")

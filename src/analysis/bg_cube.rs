@@ -25,6 +25,9 @@ pub struct CubeSettings<'a> {
     /// GNU Backgammon's nets (none with `--no-nets`: contact positions are
     /// not estimated).
     pub weights: Option<&'a Weights>,
+    /// The look-ahead of the play and cube analysis (`--plies`): 0, or
+    /// gnubg's n-ply evaluation with its pruning nets ([`crate::bg::play::plied`]).
+    pub plies: u8,
 }
 
 /// The row of one cube decision, and whether it was evaluated (a row that

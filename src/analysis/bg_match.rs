@@ -55,6 +55,7 @@ impl Default for BgSettings<'_> {
             cube: CubeSettings {
                 met: kazaross_xg2(),
                 weights: Some(Weights::embedded()),
+                plies: 0,
             },
         }
     }

@@ -15,18 +15,16 @@ use crate::bg::cube::{MatchCube, MoneyRules};
 use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint, Ending, PlayKind, PlayedPosition};
-use crate::bg::play::luck::{luck, LuckClass};
+use crate::bg::play::luck::{luck, roll_value, LuckClass};
+use crate::bg::play::plied::{Plied, LARGE};
 use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
 use crate::bg::position::ids::{match_id, position_id};
-use crate::bg::position::moves::fmt_moves;
+use crate::bg::position::moves::{fmt_moves, Play};
 use crate::ingest::Origin;
 use crate::report::{BgCubeRow, BgPlayRow, BgStatsRow};
 use crate::text::single_line;
-
-/// The look-ahead of the play analysis; 0-ply is the one there is.
-pub const PLIES: u32 = 0;
 
 /// One player's counts and sums, gnubg's `statcontext` for one side.
 /// Equity sums are normalised (EMG); `_cost` sums are match winning
@@ -208,16 +206,26 @@ pub fn play_rows(
         owner: pos.cube_owner,
         met: settings.met,
         weights: settings.weights,
+        deep: settings.plies >= 2,
     };
     // The plays are rated in parallel (on the run's pool), then counted
     // in order, so the sums are the same whatever the thread count.
     let positions = &g.replayed.positions;
     let ratings: Vec<Rating> = positions
         .par_iter()
-        .map(|pos| rate(pos, &ctx(pos), unscorable.as_deref()))
+        .map(|pos| rate(pos, &ctx(pos), settings.plies, unscorable.as_deref()))
         .collect();
     for (pos, rating) in positions.iter().zip(ratings) {
-        out(play_row(origin, m, g, pos, &ctx(pos), rating, stats));
+        out(play_row(
+            origin,
+            m,
+            g,
+            pos,
+            &ctx(pos),
+            settings.plies,
+            rating,
+            stats,
+        ));
     }
     let moves = stats[0].total_moves + stats[1].total_moves;
     for s in stats.iter_mut() {
@@ -260,7 +268,7 @@ enum Rating {
     },
 }
 
-fn rate(pos: &PlayedPosition, ctx: &CubeContext, unscorable: Option<&str>) -> Rating {
+fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&str>) -> Rating {
     let p = pos.player;
     if !pos.before_known {
         return Rating::Unrated("the position is unknown after an unrecorded play ('????')".into());
@@ -274,20 +282,12 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, unscorable: Option<&str>) -> Ra
             pos.dice.0, pos.dice.1
         ));
     }
-    let ranked = match rank_plays(ctx, &pos.before, p, pos.dice) {
+    let ranked = match ranking(pos, ctx, plies) {
         Ok(r) => r,
         Err(why) => return Rating::Unrated(why),
     };
-    let (best_play, best) = match ranked.plays.first() {
-        Some((play, score)) => (fmt_moves(&play.moves), *score),
-        // No legal play: the position as it stands.
-        None => match ctx.score_after(&pos.before, p, None) {
-            Ok(v) => (String::new(), v),
-            Err(why) => return Rating::Unrated(why),
-        },
-    };
     let chosen = match pos.kind {
-        PlayKind::Legal if ranked.plays.is_empty() => Ok((1, best)),
+        PlayKind::Legal if ranked.plays.is_empty() => Ok((1, ranked.best)),
         PlayKind::Legal => ranked.find(&pos.after).ok_or(None),
         PlayKind::Illegal => Err(Some("an illegal play is not rated")),
         PlayKind::Unrecorded => Err(Some("the record writes '????' instead of the play")),
@@ -295,12 +295,77 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, unscorable: Option<&str>) -> Ra
     };
     Rating::Rated {
         choices: ranked.plays.len() as u32,
-        best_play,
-        best,
-        luck: luck(ctx, &pos.before, p, pos.dice, best),
+        best_play: ranked
+            .plays
+            .first()
+            .map(|(play, _)| fmt_moves(&play.moves))
+            .unwrap_or_default(),
+        best: ranked.best,
+        // Always at 0-ply, as gnubg's: from the roll's 0-ply best.
+        luck: luck(&ctx.shallow(), &pos.before, p, pos.dice, ranked.best_static),
         chosen,
     }
 }
+
+/// A roll's plays, ranked at the analysis's depth.
+struct Ranking {
+    /// Each play with its score, best first.
+    plays: Vec<(Play, f32)>,
+    /// The roll's value: the best play's score, or with no legal play
+    /// the position's as it stands.
+    best: f32,
+    /// The same at 0-ply as gnubg's luck measures it.
+    best_static: f32,
+}
+
+impl Ranking {
+    /// The rank and score of the play that leads to `after`: 1 + the plays
+    /// ahead of it that score strictly better, so plays of equal score
+    /// share a rank.
+    fn find(&self, after: &Board) -> Option<(usize, f32)> {
+        let i = self.plays.iter().position(|(p, _)| p.after == *after)?;
+        let score = self.plays[i].1;
+        let better = self.plays[..i].iter().filter(|(_, s)| *s > score).count();
+        Some((better + 1, score))
+    }
+}
+
+fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking, String> {
+    let p = pos.player;
+    if plies == 0 {
+        let ranked = rank_plays(ctx, &pos.before, p, pos.dice)?;
+        let best = match ranked.best() {
+            Some(b) => b,
+            None => ctx.score_after(&pos.before, p, None)?,
+        };
+        return Ok(Ranking {
+            plays: ranked.plays,
+            best,
+            best_static: best,
+        });
+    }
+    let plied = Plied::new(ctx).ok_or(NO_PRUNING)?;
+    let played = (pos.kind == PlayKind::Legal).then_some(&pos.after);
+    let [doubtful, ..] = Skill::THRESHOLDS;
+    let ranked = plied.rank(&pos.before, p, pos.dice, plies, LARGE, played, doubtful)?;
+    let best = match ranked.plays.first() {
+        Some((_, s)) => s.cubeful,
+        None => plied.score(&pos.before, p, plies, None)?.cubeful,
+    };
+    Ok(Ranking {
+        plays: ranked
+            .plays
+            .into_iter()
+            .map(|(play, s)| (play, s.cubeful))
+            .collect(),
+        best,
+        best_static: roll_value(&ctx.shallow(), &pos.before, p, pos.dice)?,
+    })
+}
+
+/// Why a plied analysis cannot be made.
+const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
+     weights file lacks (use the built-in nets, or a gnubg.weights with all six nets)";
 
 /// The row of one play from its rating, its figures added to `stats` in
 /// the game's order.
@@ -310,6 +375,7 @@ fn play_row(
     g: &AuditedGame,
     pos: &PlayedPosition,
     ctx: &CubeContext,
+    plies: u8,
     rating: Rating,
     stats: &mut [PlayerStats; 2],
 ) -> BgPlayRow {
@@ -329,7 +395,7 @@ fn play_row(
         cube: pos.cube,
         cube_owner: pos.cube_owner,
         played: pos.play.clone(),
-        plies: PLIES,
+        plies: u32::from(plies),
         ..BgPlayRow::default()
     };
     let recorded = &m.games[g.index as usize - 1].play_analysis;
@@ -438,6 +504,7 @@ pub fn count_cube(
         owner: point.cube_owner,
         met: settings.met,
         weights: settings.weights,
+        deep: false,
     };
     let optimal = if dt >= nd && dp >= nd { dt.min(dp) } else { nd };
     let close = optimal - dt.min(1.0) < 0.16;

@@ -178,6 +178,13 @@ pub struct RunArgs {
     #[arg(long)]
     pub plays: bool,
 
+    /// Backgammon: the look-ahead of the play and cube analysis: 0 (GNU
+    /// Backgammon's 0-ply), 1, or 2 (its default analysis, "world class":
+    /// the pruning nets and its "large" move filter; about a hundred times
+    /// the work of 0-ply). The luck of a roll is always 0-ply, as gnubg's.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub plies: u8,
+
     /// Backgammon: bg_cube.csv gets every roll where the roller could have
     /// doubled, not only the recorded doubles (finds missed doubles).
     #[arg(long)]

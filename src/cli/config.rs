@@ -198,6 +198,7 @@ pub struct Config {
     pub zones: Option<ZoneSettings>,
     pub positions: bool,
     pub plays: bool,
+    pub plies: u8,
     pub decisions: KeepCube,
     /// The match equity table given with `--met`; the shipped one without.
     pub met: Option<Met>,
@@ -234,6 +235,7 @@ impl Config {
                         Nets::File(w) => Some(w),
                         Nets::Off => None,
                     },
+                    plies: self.plies,
                 },
             },
         }
@@ -306,6 +308,7 @@ impl Config {
             zones: a.zones.resolve(false),
             positions: a.positions,
             plays: a.plays,
+            plies: a.plies,
             decisions: if a.all_cube_decisions {
                 KeepCube::All
             } else {

@@ -499,8 +499,9 @@ impl MatchCube {
     }
 }
 
-/// Cubeless match equity: gammons and backgammons at the score's prices.
-fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
+/// Cubeless match equity (gnubg's `Utility`): gammons and backgammons at
+/// the score's prices.
+pub fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
     let price = met.prices_at(c.at.score, c.at.length, c.cube, c.at.crawford_game);
     let (me, them) = (c.on_roll, 1 - c.on_roll);
     p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]

@@ -123,8 +123,15 @@ impl Equities {
     /// from the exact money equities ([`two_sided_efficiency`]); `win` is
     /// the database's P(win), `x_max` the class's efficiency (0.6).
     pub fn match_efficiencies(&self, win: f32, owner: Owner, x_max: f32) -> (f32, f32) {
-        let x = |o| two_sided_efficiency(win, self.cubeless, self.money(o), o, x_max);
-        (x(owner), x(Owner::Opponent))
+        (
+            self.match_efficiency(win, owner, x_max),
+            self.match_efficiency(win, Owner::Opponent, x_max),
+        )
+    }
+
+    /// The match-play cube efficiency for the cube position `owner`.
+    pub fn match_efficiency(&self, win: f32, owner: Owner, x_max: f32) -> f32 {
+        two_sided_efficiency(win, self.cubeless, self.money(owner), owner, x_max)
     }
 }
 

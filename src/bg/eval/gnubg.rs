@@ -13,9 +13,9 @@
 use crate::bg::cube::Probs;
 use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 use crate::bg::eval::bearoff_ts::two_sided;
-use crate::bg::eval::nn::{Base, Weights};
+use crate::bg::eval::nn::{Base, Pruning, Weights, PRUNING_INPUTS};
 use crate::bg::eval::nn_inputs::{
-    contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
+    base_inputs, contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
 use crate::bg::position::board::{Board, BAR};
@@ -249,6 +249,35 @@ pub fn probabilities_with(
     }
     sanity_check(board, on_roll, &mut out);
     Some((out, class))
+}
+
+/// The pruning net's probabilities for the player on roll of a race,
+/// crashed or contact position of class `class` (gnubg's evaluation in
+/// `FindBestMoveInEval`): the 200 base inputs through the class's pruning
+/// net, race backgammons and the sanity rules as for the main nets. Each
+/// is a full pass: an incremental one gives the same choices on the
+/// oracle's matches, and a full pass is what gnubg's vectorised build
+/// makes.
+pub fn pruning_probabilities(
+    nets: &Pruning,
+    board: &Board,
+    on_roll: usize,
+    class: GnubgClass,
+) -> Probs {
+    let mut input = [0.0f32; PRUNING_INPUTS];
+    base_inputs(board, on_roll, &mut input);
+    let mut out = [0.0f32; 5];
+    let net = match class {
+        GnubgClass::Race => &nets.race,
+        GnubgClass::Crashed => &nets.crashed,
+        _ => &nets.contact,
+    };
+    net.evaluate(&input, &mut out);
+    if class == GnubgClass::Race {
+        race_backgammons(rows(board, on_roll), &mut out);
+    }
+    sanity_check(board, on_roll, &mut out);
+    out
 }
 
 /// A sum of `v` as GNU Backgammon's vectorised build makes it: four lanes

@@ -80,6 +80,20 @@ pub fn cube_efficiency(class: Class, board: &Board, on_roll: usize) -> f32 {
     }
 }
 
+/// The cube efficiency gnubg uses in evaluations of 2-ply and deeper
+/// (`show cubeefficiency`, "2+ ply"): contact and crashed 0.68, races
+/// 0.55 + 0.00125 × the pips of the player on roll kept between 0.6 and
+/// 0.7, bearoffs 0.6. It goes with the evaluation's setting, not the
+/// depth of the node: a 2-ply analysis values its 0-ply steps with it too.
+pub fn cube_efficiency_deep(class: Class, board: &Board, on_roll: usize) -> f32 {
+    match class {
+        Class::Over => 0.0,
+        Class::Bearoff => 0.6,
+        Class::Race => (board.pips(on_roll) as f32 * 0.00125 + 0.55).clamp(0.6, 0.7),
+        Class::Contact => 0.68,
+    }
+}
+
 /// A position's evaluation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {

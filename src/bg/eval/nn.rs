@@ -305,9 +305,25 @@ pub struct Weights {
     pub contact: Net,
     pub race: Net,
     pub crashed: Net,
+    /// The small nets gnubg picks a ply's best replies with (its
+    /// `nnpContact`, `nnpCrashed`, `nnpRace`); `None` for a text file
+    /// that ends after the three main nets.
+    pub pruning: Option<Pruning>,
     /// Where they were read from: a file's path, or the built-in copy.
     pub source: String,
 }
+
+/// gnubg's pruning nets: each reads the 200 base inputs
+/// ([`crate::bg::eval::nn_inputs::base_inputs`]).
+#[derive(Debug, Clone)]
+pub struct Pruning {
+    pub contact: Net,
+    pub crashed: Net,
+    pub race: Net,
+}
+
+/// The inputs of a pruning net (gnubg's `NUM_PRUNING_INPUTS`).
+pub const PRUNING_INPUTS: usize = 200;
 
 /// Why a weights file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -330,15 +346,14 @@ pub const EMBEDDED_SOURCE: &str = "built-in gnubg.wd (gnubg 1.1.0a16)";
 const WD_MAGIC: f32 = 472.3782;
 const WD_VERSION: f32 = 1.01;
 
-/// The nets a file holds, in order, with the inputs each must have
-/// (`None`: a pruning net, read to check the file, then dropped).
-const NETS: [(&str, Option<usize>); 6] = [
-    ("contact", Some(CONTACT_INPUTS)),
-    ("race", Some(RACE_INPUTS)),
-    ("crashed", Some(CONTACT_INPUTS)),
-    ("pruning contact", None),
-    ("pruning crashed", None),
-    ("pruning race", None),
+/// The nets a file holds, in order, with the inputs each must have.
+const NETS: [(&str, usize); 6] = [
+    ("contact", CONTACT_INPUTS),
+    ("race", RACE_INPUTS),
+    ("crashed", CONTACT_INPUTS),
+    ("pruning contact", PRUNING_INPUTS),
+    ("pruning crashed", PRUNING_INPUTS),
+    ("pruning race", PRUNING_INPUTS),
 ];
 
 /// A net's header: its shape and the two betas of its sigmoids.
@@ -354,12 +369,8 @@ impl Header {
     /// Checks the shape the evaluation needs: five outputs, at most 256
     /// hidden units (its accumulator) and, for the nets used, the inputs
     /// our input encodings give; and positive betas.
-    fn check(&self, name: &str, inputs: Option<usize>) -> Result<(), String> {
-        let ok_inputs = match inputs {
-            Some(n) => self.inputs == n,
-            None => (1..=1000).contains(&self.inputs),
-        };
-        if !ok_inputs || !(1..=256).contains(&self.hidden) || self.outputs != 5 {
+    fn check(&self, name: &str, inputs: usize) -> Result<(), String> {
+        if self.inputs != inputs || !(1..=256).contains(&self.hidden) || self.outputs != 5 {
             return Err(format!(
                 "the {name} net has an unexpected shape {}×{}×{}",
                 self.inputs, self.hidden, self.outputs
@@ -482,12 +493,10 @@ impl Weights {
             let n = header.values();
             let data = bytes.get(4 * at..4 * (at + n)).ok_or_else(ends)?;
             at += n;
-            if inputs.is_some() {
-                let mut v = data
-                    .chunks_exact(4)
-                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-                nets.push(header.net(&mut v));
-            }
+            let mut v = data
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+            nets.push(header.net(&mut v));
         }
         if 4 * at != bytes.len() {
             return Err(err(format!(
@@ -495,11 +504,17 @@ impl Weights {
                 bytes.len() - 4 * at
             )));
         }
-        let [contact, race, crashed] = <[Net; 3]>::try_from(nets).expect("three nets used");
+        let [contact, race, crashed, p_contact, p_crashed, p_race] =
+            <[Net; 6]>::try_from(nets).expect("six nets read");
         Ok(Weights {
             contact,
             race,
             crashed,
+            pruning: Some(Pruning {
+                contact: p_contact,
+                crashed: p_crashed,
+                race: p_race,
+            }),
             source: source.to_string(),
         })
     }
@@ -520,8 +535,10 @@ impl Weights {
                 "weights version '{version}' is not supported (expected 'GNU Backgammon 1.01')"
             )));
         }
-        let mut words = lines.flat_map(str::split_whitespace);
-        let mut next_net = |(name, inputs): (&str, Option<usize>)| -> Result<Net, WeightsError> {
+        let mut words = lines.flat_map(str::split_whitespace).peekable();
+        let next_net = |(name, inputs): (&str, usize),
+                        words: &mut dyn Iterator<Item = &str>|
+         -> Result<Net, WeightsError> {
             let mut num = |what: &str| -> Result<f32, WeightsError> {
                 let w = words
                     .next()
@@ -547,13 +564,25 @@ impl Weights {
                 .collect::<Result<_, _>>()?;
             Ok(header.net(&mut values.into_iter()))
         };
-        let contact = next_net(NETS[0])?;
-        let race = next_net(NETS[1])?;
-        let crashed = next_net(NETS[2])?;
+        let contact = next_net(NETS[0], &mut words)?;
+        let race = next_net(NETS[1], &mut words)?;
+        let crashed = next_net(NETS[2], &mut words)?;
+        // The pruning nets follow, in gnubg's files; a file without them
+        // serves every analysis but the plied one.
+        let pruning = if words.peek().is_some() {
+            Some(Pruning {
+                contact: next_net(NETS[3], &mut words)?,
+                crashed: next_net(NETS[4], &mut words)?,
+                race: next_net(NETS[5], &mut words)?,
+            })
+        } else {
+            None
+        };
         Ok(Weights {
             contact,
             race,
             crashed,
+            pruning,
             source: source.to_string(),
         })
     }
@@ -597,7 +626,6 @@ mod tests {
         f(&mut out, WD_MAGIC);
         f(&mut out, WD_VERSION);
         for (_, inputs) in NETS {
-            let inputs = inputs.unwrap_or(200);
             for n in [inputs as i32, 1, 5, 0] {
                 out.extend(n.to_le_bytes());
             }

@@ -5,6 +5,7 @@
 //! and the luck of the roll ([`luck`]).
 
 pub mod luck;
+pub mod plied;
 pub mod value;
 
 use crate::bg::eval::gnubg::NetStates;
@@ -125,6 +126,7 @@ mod tests {
             owner: None,
             met: kazaross_xg2(),
             weights: Some(Weights::embedded()),
+            deep: false,
         };
         let r = rank_plays(&ctx, &Board::start(), 0, (3, 1)).unwrap();
         assert_eq!(r.plays.len(), 16);

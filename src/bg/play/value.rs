@@ -9,12 +9,12 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    cubeful_mwc, money_decision, money_decision_exact, MatchCube, MoneyRules, Owner, Probs,
+    cubeful_equity, cubeful_mwc, match_utility, MatchCube, MoneyRules, Owner, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::gnubg::NetStates;
 use crate::bg::eval::nn::Weights;
-use crate::bg::eval::{evaluate_incrementally, Evaluation};
+use crate::bg::eval::{cube_efficiency_deep, evaluate_incrementally, Evaluation};
 use crate::bg::position::board::{Board, BAR};
 use crate::bg::score::MatchScore;
 
@@ -38,23 +38,74 @@ pub struct CubeContext<'a> {
     /// GNU Backgammon's nets; without them contact positions cannot be
     /// scored.
     pub weights: Option<&'a Weights>,
+    /// An evaluation of 2-ply or deeper: gnubg's other cube efficiencies
+    /// ([`crate::bg::eval::cube_efficiency_deep`]), at every node of it.
+    pub deep: bool,
 }
 
-impl CubeContext<'_> {
-    fn owner_seen_by(&self, on_roll: usize) -> Owner {
+/// A cube state a position is valued in (gnubg's `cubeinfo` within a
+/// cubeful evaluation): the cube's value and its owner, `None` while
+/// centred. The stakes are the context's; who is on roll, the node's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CubeState {
+    pub cube: u32,
+    pub owner: Option<usize>,
+}
+
+impl CubeState {
+    fn owner_seen_by(self, on_roll: usize) -> Owner {
         match self.owner {
             None => Owner::Centred,
             Some(o) if o == on_roll => Owner::OnRoll,
             Some(_) => Owner::Opponent,
         }
     }
+}
 
+impl CubeContext<'_> {
     fn match_cube(&self, at: MatchScore, on_roll: usize) -> MatchCube {
         MatchCube {
             at,
             on_roll,
             cube: self.cube,
             owner: self.owner,
+        }
+    }
+
+    /// This context for a 0-ply evaluation of its own, as gnubg measures
+    /// luck within any analysis.
+    pub fn shallow(&self) -> Self {
+        CubeContext {
+            deep: false,
+            ..*self
+        }
+    }
+
+    /// The cube as it is.
+    pub fn actual(&self) -> CubeState {
+        CubeState {
+            cube: self.cube,
+            owner: self.owner,
+        }
+    }
+
+    /// Whether `on_roll` may double in cube state `s` (gnubg's
+    /// `GetDPEq`): with access to the cube, and in match play not in the
+    /// Crawford game, not with the cube already winning the match and not
+    /// as the post-Crawford leader.
+    pub fn may_double(&self, s: CubeState, on_roll: usize) -> bool {
+        match self.stakes {
+            Stakes::Money(_) => s.owner.is_none_or(|o| o == on_roll),
+            Stakes::Match(at) => self.state_cube(s, at, on_roll).can_double(),
+        }
+    }
+
+    fn state_cube(&self, s: CubeState, at: MatchScore, on_roll: usize) -> MatchCube {
+        MatchCube {
+            at,
+            on_roll,
+            cube: s.cube,
+            owner: s.owner,
         }
     }
 
@@ -70,40 +121,113 @@ impl CubeContext<'_> {
         on_roll: usize,
         states: Option<&mut NetStates>,
     ) -> Result<f32, String> {
+        let (_, values) =
+            self.static_values(board, on_roll, &[Some(self.actual())], false, states)?;
+        Ok(values[0].expect("the cube as it is"))
+    }
+
+    /// gnubg's leaf of a cubeful evaluation (`EvaluatePositionCubeful4` at
+    /// 0-ply): `board`'s cubeless probabilities for `on_roll`, and its
+    /// cubeful value in each cube state of `cubes` (`None`: a state that
+    /// does not arise) after `on_roll`'s best cube action there; at the
+    /// `top` of a cube decision the cube action is already taken.
+    ///
+    /// # Errors
+    /// As [`CubeContext::on_roll_value`].
+    pub fn static_values(
+        &self,
+        board: &Board,
+        on_roll: usize,
+        cubes: &[Option<CubeState>],
+        top: bool,
+        states: Option<&mut NetStates>,
+    ) -> Result<(Probs, Vec<Option<f32>>), String> {
         let eval = evaluate_position(board, on_roll, self.weights, states)?;
         let p = eval.probs;
-        let owner = self.owner_seen_by(on_roll);
+        let efficiency = if self.deep {
+            cube_efficiency_deep(eval.class, board, on_roll)
+        } else {
+            eval.efficiency
+        };
         // gnubg's two-sided bearoff database holds exact cubeful money
         // equities: used as they are in money play, and to derive the
         // cube efficiency in match play.
         let exact = (eval.evaluator == "gnubg_ts")
             .then(|| two_sided().equities(board, on_roll))
             .flatten();
-        match self.stakes {
-            Stakes::Money(rules) => {
-                let d = match exact {
-                    Some(e) => {
-                        money_decision_exact(&p, e.money(owner), e.opponent_owns, owner, rules)
-                    }
-                    None => money_decision(&p, owner, rules, eval.efficiency),
-                };
-                let may_double = owner != Owner::Opponent;
-                Ok(best_of(d.nd, d.dt, d.dp, may_double))
-            }
-            Stakes::Match(at) => {
-                let c = self.match_cube(at, on_roll);
-                let (x_nd, x_dt) = match exact {
-                    Some(e) => e.match_efficiencies(p[0], owner, eval.efficiency),
-                    None => (eval.efficiency, eval.efficiency),
-                };
-                let nd = cubeful_mwc(&p, &c, self.met, x_nd);
-                if !c.can_double() {
-                    return Ok(nd);
+        let value = |s: CubeState| -> f32 {
+            let owner = s.owner_seen_by(on_roll);
+            match self.stakes {
+                Stakes::Money(rules) => match exact {
+                    Some(e) => e.money(owner),
+                    None => cubeful_equity(&p, owner, rules, efficiency),
+                },
+                Stakes::Match(at) => {
+                    let x = match exact {
+                        Some(e) => e.match_efficiency(p[0], owner, efficiency),
+                        None => efficiency,
+                    };
+                    cubeful_mwc(&p, &self.state_cube(s, at, on_roll), self.met, x)
                 }
-                let dt = cubeful_mwc(&p, &c.doubled(), self.met, x_dt);
-                Ok(best_of(nd, dt, c.pass_mwc(self.met), true))
             }
-        }
+        };
+        let children = self.cube_states_after(cubes, top, on_roll);
+        let values: Vec<Option<f32>> = children.iter().map(|s| s.map(value)).collect();
+        Ok((p, self.best_cube_actions(cubes, &values, on_roll)))
+    }
+
+    /// gnubg's `MakeCubePos`: each state of `cubes` as it stays (no
+    /// double) and as it becomes when `on_roll` doubles and is taken,
+    /// where they may (never at the `top` of a cube decision).
+    pub fn cube_states_after(
+        &self,
+        cubes: &[Option<CubeState>],
+        top: bool,
+        on_roll: usize,
+    ) -> Vec<Option<CubeState>> {
+        cubes
+            .iter()
+            .flat_map(|&s| {
+                let doubled =
+                    s.filter(|&s| !top && self.may_double(s, on_roll))
+                        .map(|s| CubeState {
+                            cube: 2 * s.cube,
+                            owner: Some(1 - on_roll),
+                        });
+                [s, doubled]
+            })
+            .collect()
+    }
+
+    /// gnubg's `GetECF3`: for each state of `cubes`, `on_roll`'s value
+    /// after the better of not doubling and doubling, from `values` of
+    /// the states [`CubeContext::cube_states_after`] gives (the taker takes
+    /// or passes, whichever is worse for the doubler).
+    pub fn best_cube_actions(
+        &self,
+        cubes: &[Option<CubeState>],
+        values: &[Option<f32>],
+        on_roll: usize,
+    ) -> Vec<Option<f32>> {
+        cubes
+            .iter()
+            .zip(values.chunks_exact(2))
+            .map(|(&s, v)| {
+                let nd = v[0]?;
+                Some(match (s, v[1]) {
+                    (Some(s), Some(dt)) => {
+                        let (dt, dp) = match self.stakes {
+                            Stakes::Money(_) => (2.0 * dt, 1.0),
+                            Stakes::Match(at) => {
+                                (dt, self.state_cube(s, at, on_roll).pass_mwc(self.met))
+                            }
+                        };
+                        best_of(nd, dt, dp, true)
+                    }
+                    _ => nd,
+                })
+            })
+            .collect()
     }
 
     /// The score of the position `after` a play by `mover` (the opponent
@@ -119,11 +243,28 @@ impl CubeContext<'_> {
         mover: usize,
         states: Option<&mut NetStates>,
     ) -> Result<f32, String> {
-        let them = self.on_roll_value(after, 1 - mover, states)?;
-        Ok(match self.stakes {
+        let (_, values) =
+            self.static_values(after, 1 - mover, &[Some(self.actual())], false, states)?;
+        Ok(self.mover_score(values[0].expect("the cube as it is"), mover))
+    }
+
+    /// The mover's normalised equity from the opponent's cubeful value
+    /// (gnubg's `ScoreMove`: inverted, and in match play `mwc2eq`).
+    pub fn mover_score(&self, them: f32, mover: usize) -> f32 {
+        match self.stakes {
             Stakes::Money(_) => -them,
             Stakes::Match(at) => self.match_cube(at, mover).mwc2eq(self.met, 1.0 - them),
-        })
+        }
+    }
+
+    /// gnubg's `UtilityME`: the cubeless equity of `p` for `on_roll`,
+    /// money equity in money play (gammons always count), at the score's
+    /// gammon prices in match play.
+    pub fn utility(&self, p: &Probs, on_roll: usize) -> f32 {
+        match self.stakes {
+            Stakes::Money(_) => p[0] * 2.0 - 1.0 + (p[1] - p[3]) + (p[2] - p[4]),
+            Stakes::Match(at) => match_utility(p, &self.match_cube(at, on_roll), self.met),
+        }
     }
 
     /// A loss in normalised equity as match winning chance for `mover`
@@ -193,6 +334,7 @@ mod tests {
             owner,
             met: kazaross_xg2(),
             weights: Some(Weights::embedded()),
+            deep: false,
         }
     }
 

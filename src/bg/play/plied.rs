@@ -1,0 +1,329 @@
+//! GNU Backgammon's n-ply cubeful evaluation, as its `analyse match`
+//! makes it at 2-ply ("world class", `eval.c`):
+//!
+//! - a position is valued by averaging, over the 21 rolls, the value of
+//!   the position after the best play of each roll one ply deeper
+//!   (`EvaluatePositionCubeful4`), every cube state at once: at each ply
+//!   the player on roll may double where the cube allows, and takes the
+//!   better of not doubling and doubling (`MakeCubePos`, `GetECF3`); the
+//!   leaves are the 0-ply cubeful values of [`CubeContext::static_values`];
+//! - the best play of a roll inside the tree is found with the pruning
+//!   nets: every play scored cubelessly by them, the few best then by the
+//!   0-ply cubeful score (`FindBestMoveInEval`);
+//! - a recorded roll's plays are scored at 0-ply, the ones within the move
+//!   filter of the best (16 within 0.32, gnubg's "large" filter for
+//!   2-ply) again at full depth, and the recorded play too, so that its
+//!   loss is measured at the deepest ply (`FindnSaveBestMoves`);
+//! - every cubeful value of a 2-ply analysis, its 0-ply steps included,
+//!   takes gnubg's cube efficiencies for 2-ply and deeper
+//!   ([`crate::bg::eval::cube_efficiency_deep`], [`CubeContext::deep`]).
+
+use crate::bg::cube::Probs;
+use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
+use crate::bg::eval::nn::Pruning;
+use crate::bg::play::value::{CubeContext, CubeState, Stakes};
+use crate::bg::position::board::Board;
+use crate::bg::position::moves::{legal_plays, Play};
+
+/// How many of a roll's `n` plays the pruning nets keep: 5 + ⌊log₂ n⌋
+/// (gnubg's `MIN_PRUNE_MOVES + LogCube(cMoves)`).
+fn kept_by_pruning(n: usize) -> usize {
+    5 + n.ilog2() as usize
+}
+
+/// gnubg's move filter for one ply: up to `extra` plays within
+/// `threshold` of the best go one ply deeper.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveFilter {
+    pub extra: usize,
+    pub threshold: f32,
+}
+
+/// The "large" filter gnubg's analysis uses at 2-ply (`MOVEFILTER_LARGE`:
+/// 16 plays within 0.32 after 0-ply, no 1-ply step).
+pub const LARGE: MoveFilter = MoveFilter {
+    extra: 16,
+    threshold: 0.32,
+};
+
+/// A play's score as gnubg keeps it (`rScore`, `rScore2`): the mover's
+/// normalised cubeful equity it is ranked by, the cubeless equity that
+/// breaks ties, and the depth it was scored at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Score {
+    pub cubeful: f32,
+    pub cubeless: f32,
+    pub plies: u8,
+}
+
+impl Score {
+    /// gnubg's `CompareMoves`: `self` ranks above `other`.
+    fn above(&self, other: &Score) -> bool {
+        self.cubeful > other.cubeful
+            || (self.cubeful == other.cubeful && self.cubeless > other.cubeless)
+    }
+}
+
+/// A recorded roll's plays as gnubg's analysis leaves them.
+#[derive(Debug, Clone)]
+pub struct Ranked {
+    /// Each play and its score, best first (the deep ones ahead).
+    pub plays: Vec<(Play, Score)>,
+}
+
+/// The n-ply evaluator of one game's cube context.
+pub struct Plied<'a> {
+    ctx: &'a CubeContext<'a>,
+    pruning: &'a Pruning,
+}
+
+impl<'a> Plied<'a> {
+    /// `None` without GNU Backgammon's nets or their pruning nets.
+    pub fn new(ctx: &'a CubeContext<'a>) -> Option<Plied<'a>> {
+        let pruning = ctx.weights?.pruning.as_ref()?;
+        Some(Plied { ctx, pruning })
+    }
+
+    /// The score of the position `after` a play by `mover`, `plies` deep
+    /// (gnubg's `ScoreMove`); `states` for the incremental 0-ply
+    /// evaluation of a roll's plays.
+    ///
+    /// # Errors
+    /// A position no evaluator covers.
+    pub fn score(
+        &self,
+        after: &Board,
+        mover: usize,
+        plies: u8,
+        states: Option<&mut NetStates>,
+    ) -> Result<Score, String> {
+        let them = 1 - mover;
+        let (p, values) = if plies == 0 {
+            self.ctx
+                .static_values(after, them, &[Some(self.ctx.actual())], false, states)?
+        } else {
+            self.value(after, them, &[Some(self.ctx.actual())], plies, false)?
+        };
+        let v = values[0].expect("the cube as it is");
+        Ok(Score {
+            cubeful: self.ctx.mover_score(v, mover),
+            cubeless: -self.ctx.utility(&p, them),
+            plies,
+        })
+    }
+
+    /// `board`'s cubeless probabilities for `on_roll` and its cubeful
+    /// values in each state of `cubes`, `plies` deep
+    /// (`EvaluatePositionCubeful4`); `top` as in
+    /// [`CubeContext::static_values`].
+    ///
+    /// # Errors
+    /// A position no evaluator covers.
+    pub fn value(
+        &self,
+        board: &Board,
+        on_roll: usize,
+        cubes: &[Option<CubeState>],
+        plies: u8,
+        top: bool,
+    ) -> Result<(Probs, Vec<Option<f32>>), String> {
+        let class = classify(board, on_roll);
+        // Exact two-sided bearoffs end the tree in money play.
+        let exact = class == GnubgClass::Bearoff2 && matches!(self.ctx.stakes, Stakes::Money(_));
+        if plies == 0 || class == GnubgClass::Over || exact {
+            return self.ctx.static_values(board, on_roll, cubes, top, None);
+        }
+        let next = self.ctx.cube_states_after(cubes, top, on_roll);
+        let mut probs = [0.0f32; 5];
+        let mut sums = vec![0.0f32; next.len()];
+        for d0 in 1..=6u8 {
+            for d1 in 1..=d0 {
+                let w = if d0 == d1 { 1.0 } else { 2.0 };
+                let after = self.best_play(board, on_roll, (d0, d1))?;
+                let (p, v) = self.value(&after, 1 - on_roll, &next, plies - 1, false)?;
+                for (s, x) in probs.iter_mut().zip(p) {
+                    *s += w * x;
+                }
+                for (s, x) in sums.iter_mut().zip(v) {
+                    *s += w * x.unwrap_or(0.0);
+                }
+            }
+        }
+        // Back to `on_roll`'s side; gnubg's build divides by 36 as a
+        // multiplication by its reciprocal.
+        let sixth = |x: f32| x * (1.0 / 36.0);
+        let probs = [
+            1.0 - sixth(probs[0]),
+            sixth(probs[3]),
+            sixth(probs[4]),
+            sixth(probs[1]),
+            sixth(probs[2]),
+        ];
+        let values: Vec<Option<f32>> = next
+            .iter()
+            .zip(sums)
+            .map(|(s, v)| {
+                s.map(|_| match self.ctx.stakes {
+                    Stakes::Money(_) => -sixth(v),
+                    Stakes::Match(_) => 1.0 - sixth(v),
+                })
+            })
+            .collect();
+        Ok((probs, self.ctx.best_cube_actions(cubes, &values, on_roll)))
+    }
+
+    /// The position after `mover`'s best play of `dice` inside the tree
+    /// (`FindBestMoveInEval`): a forced play as it is, a roll that cannot
+    /// be played leaves the board; with more plays than
+    /// [`kept_by_pruning`] the pruning nets pick those the opponent likes
+    /// least, and the best of those by the 0-ply cubeful score is played.
+    fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
+        let mut plays = legal_plays(board, mover, dice);
+        match plays.len() {
+            0 => return Ok(board.clone()),
+            1 => return Ok(plays.swap_remove(0).after),
+            n if n > kept_by_pruning(n) => {
+                if let Some(kept) = self.prune(&plays, mover) {
+                    plays = kept.into_iter().map(|i| plays[i].clone()).collect();
+                }
+            }
+            _ => {}
+        }
+        let mut states = NetStates::default();
+        let mut best: Option<(usize, Score)> = None;
+        for (i, play) in plays.iter().enumerate() {
+            let s = self.score(&play.after, mover, 0, Some(&mut states))?;
+            if best.is_none_or(|(_, b)| s.above(&b)) {
+                best = Some((i, s));
+            }
+        }
+        let (i, _) = best.expect("plays to choose from");
+        Ok(plays.swap_remove(i).after)
+    }
+
+    /// The indices of the plays the pruning nets keep, in gnubg's
+    /// order (its `bmovesi`: the worst kept first); `None` where gnubg
+    /// scores every play instead: plays that end in a bearoff or a finished
+    /// game, or in positions of different classes.
+    fn prune(&self, plays: &[Play], mover: usize) -> Option<Vec<usize>> {
+        let them = 1 - mover;
+        let class = classify(&plays[0].after, them);
+        if matches!(
+            class,
+            GnubgClass::Over | GnubgClass::Bearoff2 | GnubgClass::Bearoff1
+        ) {
+            return None;
+        }
+        let mut scores = Vec::with_capacity(plays.len());
+        // The opponent's cubeless equity: the kept plays are those it is
+        // lowest after; kept[0] is the worst of them.
+        let pm = kept_by_pruning(plays.len());
+        let mut kept = vec![0usize; pm];
+        for (i, play) in plays.iter().enumerate() {
+            if classify(&play.after, them) != class {
+                return None;
+            }
+            let p = pruning_probabilities(self.pruning, &play.after, them, class);
+            let score = self.ctx.utility(&p, them);
+            scores.push(score);
+            if i < pm {
+                kept[i] = i;
+                if score > scores[kept[0]] {
+                    kept[i] = kept[0];
+                    kept[0] = i;
+                }
+            } else if score < scores[kept[0]] {
+                kept[0] = i;
+                let mut m = 0;
+                for k in 1..pm {
+                    if scores[kept[k]] > scores[kept[m]] {
+                        m = k;
+                    }
+                }
+                kept[0] = kept[m];
+                kept[m] = i;
+            }
+        }
+        Some(kept.to_vec())
+    }
+
+    /// Every legal play of a recorded roll, scored as gnubg's analysis
+    /// scores them (`FindnSaveBestMoves`): all at 0-ply, best first; those
+    /// the `filter` passes at `plies`; and the `played` one at the deepest
+    /// ply any play reached, or with the best at full depth when the
+    /// filter passed only the best and the played one lost more than
+    /// `threshold` at 0-ply.
+    ///
+    /// # Errors
+    /// A position no evaluator covers.
+    pub fn rank(
+        &self,
+        before: &Board,
+        mover: usize,
+        dice: (u8, u8),
+        plies: u8,
+        filter: MoveFilter,
+        played: Option<&Board>,
+        threshold: f32,
+    ) -> Result<Ranked, String> {
+        let mut states = NetStates::default();
+        let mut plays = Vec::new();
+        for play in legal_plays(before, mover, dice) {
+            let s = self.score(&play.after, mover, 0, Some(&mut states))?;
+            plays.push((play, s));
+        }
+        sort(&mut plays);
+        if plays.is_empty() || plies == 0 {
+            return Ok(Ranked { plays });
+        }
+        let best = plays[0].1.cubeful;
+        let deep = plays
+            .iter()
+            .take(filter.extra)
+            .take_while(|(_, s)| s.cubeful >= best - filter.threshold)
+            .count();
+        let mut deepest = 0;
+        if deep > 1 {
+            for (play, s) in &mut plays[..deep] {
+                *s = self.score(&play.after, mover, plies, None)?;
+            }
+            sort(&mut plays[..deep]);
+            deepest = plies;
+        }
+        let Some(i) = played.and_then(|b| plays.iter().position(|(p, _)| p.after == *b)) else {
+            return Ok(Ranked { plays });
+        };
+        let mut scored = if deepest == 0 { 1 } else { deep };
+        let mut moved = false;
+        if plays[i].1.plies < deepest {
+            plays[i].1 = self.score(&plays[i].0.after, mover, deepest, None)?;
+            moved = true;
+        }
+        if (plays[i].1.cubeful - plays[0].1.cubeful).abs() > threshold && deepest < plies {
+            plays[0].1 = self.score(&plays[0].0.after, mover, plies, None)?;
+            plays[i].1 = self.score(&plays[i].0.after, mover, plies, None)?;
+            scored = 1;
+            moved = true;
+        }
+        // Only a play behind the deep ones is scored again: it joins them.
+        if moved {
+            let p = plays.remove(i);
+            plays.insert(scored, p);
+            sort(&mut plays[..=scored]);
+        }
+        Ok(Ranked { plays })
+    }
+}
+
+/// Best first by gnubg's `CompareMoves`, equal plays in their order.
+fn sort(plays: &mut [(Play, Score)]) {
+    plays.sort_by(|a, b| {
+        if b.1.above(&a.1) {
+            std::cmp::Ordering::Greater
+        } else if a.1.above(&b.1) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+}
