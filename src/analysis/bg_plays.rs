@@ -16,7 +16,7 @@ use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint, Ending, PlayKind, PlayedPosition};
 use crate::bg::play::luck::{luck, roll_value, LuckClass};
-use crate::bg::play::plied::{Plied, LARGE};
+use crate::bg::play::plied::{Plied, Setup, LARGE};
 use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
@@ -216,16 +216,11 @@ pub fn play_rows(
         .map(|pos| rate(pos, &ctx(pos), settings.plies, unscorable.as_deref()))
         .collect();
     for (pos, rating) in positions.iter().zip(ratings) {
-        out(play_row(
-            origin,
-            m,
-            g,
-            pos,
-            &ctx(pos),
-            settings.plies,
-            rating,
-            stats,
-        ));
+        let row = play_row(origin, m, g, pos, &ctx(pos), rating, stats);
+        out(BgPlayRow {
+            plies: u32::from(settings.plies),
+            ..row
+        });
     }
     let moves = stats[0].total_moves + stats[1].total_moves;
     for s in stats.iter_mut() {
@@ -346,8 +341,12 @@ fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking
     }
     let plied = Plied::new(ctx).ok_or(NO_PRUNING)?;
     let played = (pos.kind == PlayKind::Legal).then_some(&pos.after);
-    let [doubtful, ..] = Skill::THRESHOLDS;
-    let ranked = plied.rank(&pos.before, p, pos.dice, plies, LARGE, played, doubtful)?;
+    let setup = Setup {
+        plies,
+        filter: LARGE,
+        rethink: Skill::THRESHOLDS[0],
+    };
+    let ranked = plied.rank(&pos.before, p, pos.dice, played, &setup)?;
     let best = match ranked.plays.first() {
         Some((_, s)) => s.cubeful,
         None => plied.score(&pos.before, p, plies, None)?.cubeful,
@@ -375,7 +374,6 @@ fn play_row(
     g: &AuditedGame,
     pos: &PlayedPosition,
     ctx: &CubeContext,
-    plies: u8,
     rating: Rating,
     stats: &mut [PlayerStats; 2],
 ) -> BgPlayRow {
@@ -395,7 +393,6 @@ fn play_row(
         cube: pos.cube,
         cube_owner: pos.cube_owner,
         played: pos.play.clone(),
-        plies: u32::from(plies),
         ..BgPlayRow::default()
     };
     let recorded = &m.games[g.index as usize - 1].play_analysis;

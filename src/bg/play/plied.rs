@@ -46,6 +46,18 @@ pub const LARGE: MoveFilter = MoveFilter {
     threshold: 0.32,
 };
 
+/// How deep a recorded roll's plays are scored (gnubg's analysis
+/// settings for chequer play).
+#[derive(Debug, Clone, Copy)]
+pub struct Setup {
+    pub plies: u8,
+    pub filter: MoveFilter,
+    /// A played move that loses more than this at 0-ply, when the filter
+    /// passes only the best, is scored again at full depth with the best
+    /// (gnubg passes its doubtful threshold).
+    pub rethink: f32,
+}
+
 /// A play's score as gnubg keeps it (`rScore`, `rScore2`): the mover's
 /// normalised cubeful equity it is ranked by, the cubeless equity that
 /// breaks ties, and the depth it was scored at.
@@ -180,7 +192,7 @@ impl<'a> Plied<'a> {
     fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
         let mut plays = legal_plays(board, mover, dice);
         match plays.len() {
-            0 => return Ok(board.clone()),
+            0 => return Ok(*board),
             1 => return Ok(plays.swap_remove(0).after),
             n if n > kept_by_pruning(n) => {
                 if let Some(kept) = self.prune(&plays, mover) {
@@ -249,10 +261,10 @@ impl<'a> Plied<'a> {
 
     /// Every legal play of a recorded roll, scored as gnubg's analysis
     /// scores them (`FindnSaveBestMoves`): all at 0-ply, best first; those
-    /// the `filter` passes at `plies`; and the `played` one at the deepest
-    /// ply any play reached, or with the best at full depth when the
-    /// filter passed only the best and the played one lost more than
-    /// `threshold` at 0-ply.
+    /// the setup's filter passes at its depth; and the `played` one at the
+    /// deepest ply any play reached, or with the best at full depth when
+    /// the filter passed only the best and the played one lost more than
+    /// the setup's `rethink` at 0-ply.
     ///
     /// # Errors
     /// A position no evaluator covers.
@@ -261,11 +273,14 @@ impl<'a> Plied<'a> {
         before: &Board,
         mover: usize,
         dice: (u8, u8),
-        plies: u8,
-        filter: MoveFilter,
         played: Option<&Board>,
-        threshold: f32,
+        setup: &Setup,
     ) -> Result<Ranked, String> {
+        let Setup {
+            plies,
+            filter,
+            rethink,
+        } = *setup;
         let mut states = NetStates::default();
         let mut plays = Vec::new();
         for play in legal_plays(before, mover, dice) {
@@ -299,7 +314,7 @@ impl<'a> Plied<'a> {
             plays[i].1 = self.score(&plays[i].0.after, mover, deepest, None)?;
             moved = true;
         }
-        if (plays[i].1.cubeful - plays[0].1.cubeful).abs() > threshold && deepest < plies {
+        if (plays[i].1.cubeful - plays[0].1.cubeful).abs() > rethink && deepest < plies {
             plays[0].1 = self.score(&plays[0].0.after, mover, plies, None)?;
             plays[i].1 = self.score(&plays[i].0.after, mover, plies, None)?;
             scored = 1;
