@@ -4,15 +4,17 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    match_decision_with, money_decision, money_decision_exact, Decision, MatchCube, MoneyRules,
-    Owner,
+    match_decision_from, match_decision_with, money_decision, money_decision_exact, Decision,
+    MatchCube, MoneyRules, Owner, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::nn::Weights;
-use crate::bg::eval::{classify, evaluate_with};
+use crate::bg::eval::{classify, evaluate_with, Evaluation};
 use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint};
+use crate::bg::play::plied::{Plied, NO_PRUNING};
+use crate::bg::play::value::{CubeContext, CubeState, Stakes};
 use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
 use crate::ingest::Origin;
 use crate::report::BgCubeRow;
@@ -87,14 +89,37 @@ pub fn cube_row(
         return (row, false);
     }
     row.evaluator = eval.evaluator;
-    row.efficiency = Some(eval.efficiency);
-    let p = eval.probs;
-    // gnubg's two-sided bearoff database holds exact cubeful money
-    // equities: gnubg uses them instead of the cube formulas in money
-    // play, and derives the cube efficiency from them in match play.
-    let exact = (eval.evaluator == "gnubg_ts")
-        .then(|| two_sided().equities(&point.board, me))
-        .flatten();
+    row.plies = u32::from(settings.plies);
+    let rules = MoneyRules {
+        jacoby: g.rules.jacoby,
+        beavers: g.rules.beavers,
+    };
+    let c = MatchCube {
+        at: g.match_score(m.length),
+        on_roll: me,
+        cube: point.cube,
+        owner: point.cube_owner,
+    };
+    let decided = if settings.plies > 0 {
+        plied_decision(point, settings, money, rules, &c)
+    } else {
+        Ok(static_decision(
+            point,
+            &eval,
+            settings.met,
+            money,
+            rules,
+            &c,
+        ))
+    };
+    let (p, d, mwc, efficiency) = match decided {
+        Ok(v) => v,
+        Err(why) => {
+            row.reason = why;
+            return (row, false);
+        }
+    };
+    row.efficiency = efficiency;
     [
         row.p_win,
         row.p_win_gammon,
@@ -102,34 +127,6 @@ pub fn cube_row(
         row.p_lose_gammon,
         row.p_lose_backgammon,
     ] = p.map(Some);
-    let (d, mwc) = if money {
-        let rules = MoneyRules {
-            jacoby: g.rules.jacoby,
-            beavers: g.rules.beavers,
-        };
-        let d = match exact {
-            Some(e) => money_decision_exact(&p, e.money(owner), e.opponent_owns, owner, rules),
-            None => money_decision(&p, owner, rules, eval.efficiency),
-        };
-        (d, None)
-    } else {
-        let c = MatchCube {
-            at: g.match_score(m.length),
-            on_roll: me,
-            cube: point.cube,
-            owner: point.cube_owner,
-        };
-        // Two-sided bearoffs: the efficiency of each cube position from
-        // the exact money equity with that cube owner (the doubled cube is
-        // the opponent's); the report gives the no-double one.
-        let (x_nd, x_dt) = match exact {
-            Some(e) => e.match_efficiencies(p[0], owner, eval.efficiency),
-            None => (eval.efficiency, eval.efficiency),
-        };
-        row.efficiency = Some(x_nd);
-        let md = match_decision_with(&p, &c, met, x_nd, x_dt);
-        (md.decision, Some((md.nd_mwc, md.dt_mwc, md.dp_mwc)))
-    };
     fill_equities(&mut row, &d, money && g.rules.beavers, owner);
     if let Some((nd, dt, dp)) = mwc {
         row.nd_mwc = Some(nd);
@@ -152,6 +149,110 @@ pub fn cube_row(
         }
     }
     (row, true)
+}
+
+/// A decision's cubeless probabilities, its equities (with match winning
+/// chances in match play) and the 0-ply cube efficiency, when there is one.
+type Decided = (Probs, Decision, Option<(f32, f32, f32)>, Option<f32>);
+
+/// The 0-ply decision, from the cube formulas. gnubg's two-sided bearoff
+/// database holds exact cubeful money equities: gnubg uses them instead
+/// of the formulas in money play, and derives the cube efficiency from
+/// them in match play.
+fn static_decision(
+    point: &CubePoint,
+    eval: &Evaluation,
+    met: &Met,
+    money: bool,
+    rules: MoneyRules,
+    c: &MatchCube,
+) -> Decided {
+    let me = point.player;
+    let owner = match point.cube_owner {
+        None => Owner::Centred,
+        Some(o) if o == me => Owner::OnRoll,
+        Some(_) => Owner::Opponent,
+    };
+    let p = eval.probs;
+    let exact = (eval.evaluator == "gnubg_ts")
+        .then(|| two_sided().equities(&point.board, me))
+        .flatten();
+    if money {
+        let d = match exact {
+            Some(e) => money_decision_exact(&p, e.money(owner), e.opponent_owns, owner, rules),
+            None => money_decision(&p, owner, rules, eval.efficiency),
+        };
+        return (p, d, None, Some(eval.efficiency));
+    }
+    // Two-sided bearoffs: the efficiency of each cube position from the
+    // exact money equity with that cube owner (the doubled cube is the
+    // opponent's); the report gives the no-double one.
+    let (x_nd, x_dt) = match exact {
+        Some(e) => e.match_efficiencies(p[0], owner, eval.efficiency),
+        None => (eval.efficiency, eval.efficiency),
+    };
+    let md = match_decision_with(&p, c, met, x_nd, x_dt);
+    (
+        p,
+        md.decision,
+        Some((md.nd_mwc, md.dt_mwc, md.dp_mwc)),
+        Some(x_nd),
+    )
+}
+
+/// The decision at the settings' look-ahead, as gnubg's
+/// `GeneralCubeDecisionE`: no double and double/take valued together
+/// ([`Plied::value`] at the top of the tree).
+fn plied_decision(
+    point: &CubePoint,
+    settings: &CubeSettings,
+    money: bool,
+    rules: MoneyRules,
+    c: &MatchCube,
+) -> Result<Decided, String> {
+    let me = point.player;
+    let ctx = CubeContext {
+        stakes: if money {
+            Stakes::Money(rules)
+        } else {
+            Stakes::Match(c.at)
+        },
+        cube: point.cube,
+        owner: point.cube_owner,
+        met: settings.met,
+        weights: settings.weights,
+        deep: settings.plies >= 2,
+    };
+    let plied = Plied::new(&ctx).ok_or(NO_PRUNING)?;
+    let states = [
+        Some(ctx.actual()),
+        Some(CubeState {
+            cube: 2 * point.cube,
+            owner: Some(1 - me),
+        }),
+    ];
+    let (p, v) = plied.value(&point.board, me, &states, settings.plies, true)?;
+    let (nd, dt) = (v[0].expect("no double"), v[1].expect("double, take"));
+    let owner = match point.cube_owner {
+        None => Owner::Centred,
+        Some(o) if o == me => Owner::OnRoll,
+        Some(_) => Owner::Opponent,
+    };
+    if money {
+        return Ok((
+            p,
+            money_decision_exact(&p, nd, dt, owner, rules),
+            None,
+            None,
+        ));
+    }
+    let md = match_decision_from(&p, c, settings.met, nd, dt);
+    Ok((
+        p,
+        md.decision,
+        Some((md.nd_mwc, md.dt_mwc, md.dp_mwc)),
+        None,
+    ))
 }
 
 /// The match state of a decision by `on_roll` (the game under way) for

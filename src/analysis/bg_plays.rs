@@ -16,7 +16,7 @@ use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint, Ending, PlayKind, PlayedPosition};
 use crate::bg::play::luck::{luck, roll_value, LuckClass};
-use crate::bg::play::plied::{Plied, Setup, LARGE};
+use crate::bg::play::plied::{Plied, Setup, LARGE, NO_PRUNING};
 use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
@@ -361,10 +361,6 @@ fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking
         best_static: roll_value(&ctx.shallow(), &pos.before, p, pos.dice)?,
     })
 }
-
-/// Why a plied analysis cannot be made.
-const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
-     weights file lacks (use the built-in nets, or a gnubg.weights with all six nets)";
 
 /// The row of one play from its rating, its figures added to `stats` in
 /// the game's order.

@@ -153,8 +153,11 @@ pub struct BgCubeRow {
     pub evaluator: &'static str,
     /// `bearoff`, `race`, `contact` or `over`.
     pub class: &'static str,
-    /// Cube efficiency used (share of the live cube).
+    /// Cube efficiency used (share of the live cube) at 0-ply; empty
+    /// deeper, where each leaf of the look-ahead has its own.
     pub efficiency: Option<f32>,
+    /// The look-ahead of the evaluation (`--plies`).
+    pub plies: u32,
     pub p_win: Option<f32>,
     pub p_win_gammon: Option<f32>,
     pub p_win_backgammon: Option<f32>,

@@ -695,9 +695,22 @@ pub fn match_decision_with(
     x_nd: f32,
     x_dt: f32,
 ) -> MatchDecision {
-    let me = c.on_roll;
     let nd_mwc = cubeful_mwc(p, c, met, x_nd);
     let dt_mwc = cubeful_mwc(p, &c.doubled(), met, x_dt);
+    match_decision_from(p, c, met, nd_mwc, dt_mwc)
+}
+
+/// The match cube decision for the player on roll from the match winning
+/// chances of no double and double/take, however found (0-ply formulas,
+/// or a look-ahead); `p` gives the cubeless equity and the names.
+pub fn match_decision_from(
+    p: &Probs,
+    c: &MatchCube,
+    met: &Met,
+    nd_mwc: f32,
+    dt_mwc: f32,
+) -> MatchDecision {
+    let me = c.on_roll;
     let dp_mwc = c.pass_mwc(met);
     let nd = c.mwc2eq(met, nd_mwc);
     let dt = c.mwc2eq(met, dt_mwc);

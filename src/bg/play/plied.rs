@@ -25,6 +25,10 @@ use crate::bg::play::value::{CubeContext, CubeState, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, Play};
 
+/// Why a plied analysis cannot be made.
+pub const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
+     weights file lacks (use the built-in nets, or a gnubg.weights with all six nets)";
+
 /// How many of a roll's `n` plays the pruning nets keep: 5 + ⌊log₂ n⌋
 /// (gnubg's `MIN_PRUNE_MOVES + LogCube(cMoves)`).
 fn kept_by_pruning(n: usize) -> usize {
