@@ -32,6 +32,13 @@ pub struct Met {
     id: u64,
 }
 
+impl Met {
+    /// This table's number among those read: tells tables apart in caches.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+}
+
 /// The shipped default table.
 pub fn kazaross_xg2() -> &'static Met {
     static MET: OnceLock<Met> = OnceLock::new();

@@ -36,7 +36,7 @@ impl Owner {
 }
 
 /// The money-play rules that change cube values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoneyRules {
     pub jacoby: bool,
     pub beavers: bool,

@@ -18,6 +18,10 @@
 //!   takes gnubg's cube efficiencies for 2-ply and deeper
 //!   ([`crate::bg::eval::cube_efficiency_deep`], [`CubeContext::deep`]).
 
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
 use crate::bg::cube::Probs;
 use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
 use crate::bg::eval::nn::Pruning;
@@ -143,6 +147,25 @@ impl<'a> Plied<'a> {
         plies: u8,
         top: bool,
     ) -> Result<(Probs, Vec<Option<f32>>), String> {
+        let key = ValueKey::new(board, on_roll, cubes, plies, top);
+        if let Some(hit) = key.and_then(|k| self.cached(|c| c.values.get(&k).cloned())) {
+            return Ok(hit);
+        }
+        let value = self.value_uncached(board, on_roll, cubes, plies, top)?;
+        if let Some(k) = key {
+            self.cached(|c| c.keep_value(k, value.clone()));
+        }
+        Ok(value)
+    }
+
+    fn value_uncached(
+        &self,
+        board: &Board,
+        on_roll: usize,
+        cubes: &[Option<CubeState>],
+        plies: u8,
+        top: bool,
+    ) -> Result<(Probs, Vec<Option<f32>>), String> {
         let class = classify(board, on_roll);
         // Exact two-sided bearoffs end the tree in money play.
         let exact = class == GnubgClass::Bearoff2 && matches!(self.ctx.stakes, Stakes::Money(_));
@@ -194,6 +217,21 @@ impl<'a> Plied<'a> {
     /// [`kept_by_pruning`] the pruning nets pick those the opponent likes
     /// least, and the best of those by the 0-ply cubeful score is played.
     fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
+        let key = (*board, mover as u8, dice);
+        if let Some(hit) = self.cached(|c| c.replies.get(&key).copied()) {
+            return Ok(hit);
+        }
+        let best = self.best_play_uncached(board, mover, dice)?;
+        self.cached(|c| c.keep_reply(key, best));
+        Ok(best)
+    }
+
+    fn best_play_uncached(
+        &self,
+        board: &Board,
+        mover: usize,
+        dice: (u8, u8),
+    ) -> Result<Board, String> {
         let mut plays = legal_plays(board, mover, dice);
         match plays.len() {
             0 => return Ok(*board),
@@ -332,6 +370,118 @@ impl<'a> Plied<'a> {
         }
         Ok(Ranked { plays })
     }
+}
+
+impl Plied<'_> {
+    /// `f` on this thread's cache, emptied first when it holds another
+    /// context's values.
+    fn cached<T>(&self, f: impl FnOnce(&mut Cache) -> T) -> T {
+        let context = Context::of(self.ctx);
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.context != Some(context) {
+                c.replies.clear();
+                c.values.clear();
+                c.context = Some(context);
+            }
+            f(&mut c)
+        })
+    }
+}
+
+/// What every cached value depends on besides its position: the game's
+/// stakes, the cube, the cube efficiencies, the table and the nets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Context {
+    stakes: Stakes,
+    cube: CubeState,
+    deep: bool,
+    met: u64,
+    nets: usize,
+}
+
+impl Context {
+    fn of(ctx: &CubeContext) -> Context {
+        Context {
+            stakes: ctx.stakes,
+            cube: ctx.actual(),
+            deep: ctx.deep,
+            met: ctx.met.id(),
+            nets: ctx.weights.map_or(0, |w| w as *const _ as usize),
+        }
+    }
+}
+
+/// The most cube states a node of a 2-ply tree carries (a cube decision's
+/// two, doubled at each ply).
+const MOST_STATES: usize = 8;
+
+/// A node of the tree: its position, who is on roll, its cube states,
+/// depth and whether it is the top of a cube decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct ValueKey {
+    board: Board,
+    on_roll: u8,
+    plies: u8,
+    top: bool,
+    states: u8,
+    cubes: [Option<CubeState>; MOST_STATES],
+}
+
+impl ValueKey {
+    /// `None` for a node with more states than a key holds (not cached).
+    fn new(
+        board: &Board,
+        on_roll: usize,
+        cubes: &[Option<CubeState>],
+        plies: u8,
+        top: bool,
+    ) -> Option<ValueKey> {
+        let mut key = ValueKey {
+            board: *board,
+            on_roll: on_roll as u8,
+            plies,
+            top,
+            states: cubes.len() as u8,
+            cubes: [None; MOST_STATES],
+        };
+        key.cubes.get_mut(..cubes.len())?.copy_from_slice(cubes);
+        Some(key)
+    }
+}
+
+/// Most entries of each map before it is emptied: bounds a thread's cache
+/// to some tens of megabytes.
+const MOST_ENTRIES: usize = 1 << 18;
+
+/// One thread's values of a context: each a pure function of its key, so
+/// a hit gives the bits a new evaluation would, whichever play, game or
+/// thread filled it.
+#[derive(Default)]
+struct Cache {
+    context: Option<Context>,
+    replies: FxHashMap<(Board, u8, (u8, u8)), Board>,
+    values: FxHashMap<ValueKey, (Probs, Vec<Option<f32>>)>,
+}
+
+impl Cache {
+    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: Board) {
+        if self.replies.len() >= MOST_ENTRIES {
+            self.replies.clear();
+        }
+        self.replies.insert(key, best);
+    }
+
+    fn keep_value(&mut self, key: ValueKey, value: (Probs, Vec<Option<f32>>)) {
+        if self.values.len() >= MOST_ENTRIES {
+            self.values.clear();
+        }
+        self.values.insert(key, value);
+    }
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
 }
 
 /// Best first by gnubg's `CompareMoves`, equal plays in their order.

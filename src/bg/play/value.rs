@@ -20,7 +20,7 @@ use crate::bg::score::MatchScore;
 
 /// The game a play is scored in: money play with its rules, or a match at
 /// its score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stakes {
     Money(MoneyRules),
     Match(MatchScore),
@@ -46,7 +46,7 @@ pub struct CubeContext<'a> {
 /// A cube state a position is valued in (gnubg's `cubeinfo` within a
 /// cubeful evaluation): the cube's value and its owner, `None` while
 /// centred. The stakes are the context's; who is on roll, the node's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CubeState {
     pub cube: u32,
     pub owner: Option<usize>,
