@@ -56,6 +56,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = (["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"]
             + sorted(glob.glob("fixtures/bg/real/*.txt"))
             + sorted(glob.glob("fixtures/bg/money/*.mat")))
+# At 2-ply (a hundred times the work) a money session and a match.
+FIXTURES_2PLY = ["fixtures/bg/money/match10013413-money.mat",
+                 "fixtures/bg/real/match3029786.txt"]
 
 PLIES = int(os.environ.get("PLIES", "0"))
 
@@ -151,8 +154,9 @@ def main(files):
         if "rror" in said or "nknown" in said:
             checks.fail(f"{c}: {said.strip()[:200]}")
     out_dir = os.environ.get("OUT", os.path.join(ROOT, "fixtures/expected"))
-    plays = open(os.path.join(out_dir, "bg-plays.csv"), "w", newline="")
-    stats = open(os.path.join(out_dir, "bg-stats.csv"), "w", newline="")
+    suffix = f"-{PLIES}ply" if PLIES else ""
+    plays = open(os.path.join(out_dir, f"bg-plays{suffix}.csv"), "w", newline="")
+    stats = open(os.path.join(out_dir, f"bg-stats{suffix}.csv"), "w", newline="")
     pw, sw = csv.writer(plays, lineterminator="\n"), csv.writer(stats, lineterminator="\n")
     pw.writerow(["source", "game", "play", "player", "dice", "choices", "chosen_index",
                  "best_score", "played_score", "luck"])
@@ -187,4 +191,4 @@ def main(files):
 
 if __name__ == "__main__":
     os.chdir(ROOT)
-    sys.exit(main(sys.argv[1:] or FIXTURES))
+    sys.exit(main(sys.argv[1:] or (FIXTURES_2PLY if PLIES else FIXTURES)))

@@ -112,7 +112,15 @@ fn printed(v: &str) -> Vec<(f64, f64)> {
 fn each_players_statistics_equal_gnubgs() {
     let dir = tempfile::tempdir().unwrap();
     analysed(dir.path());
-    let ours: HashMap<(String, String), Row> = rows(dir.path(), "bg_stats.csv")
+    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats.csv");
+    assert!(checked > 2000, "{checked} figures checked");
+}
+
+/// Checks each player's statistics of each match in `out`'s
+/// bg_stats.csv against gnubg's `show statistics match` in `expected`;
+/// the number of figures checked.
+fn statistics_equal(out: &Path, expected: &str) -> usize {
+    let ours: HashMap<(String, String), Row> = rows(out, "bg_stats.csv")
         .into_iter()
         .filter(|r| r["scope"] == "match")
         .map(|r| ((r["source"].clone(), r["player"].clone()), r))
@@ -183,7 +191,7 @@ fn each_players_statistics_equal_gnubgs() {
     // by moves it a few hundredths.
     let slack = |stat: &str| if stat.contains("FIBS") { 0.1 } else { 0.0 };
     let mut checked = 0;
-    for o in csv_file(&repo().join("fixtures/expected/bg-stats.csv")) {
+    for o in csv_file(&repo().join(expected)) {
         let stat = o["statistic"].as_str();
         let Some(&(_, first, second)) = columns.iter().find(|c| stat.starts_with(c.0)) else {
             continue;
@@ -227,5 +235,62 @@ fn each_players_statistics_equal_gnubgs() {
             checked += 1;
         }
     }
-    assert!(checked > 2000, "{checked} figures checked");
+    checked
+}
+
+/// The matches of the 2-ply oracle (`PLIES=2 scripts/gnubg_play_oracle.py`):
+/// a money session and a short match with a double.
+const FILES_2PLY: [&str; 2] = [
+    "fixtures/bg/money/match10013413-money.mat",
+    "fixtures/bg/real/match3029786.txt",
+];
+
+#[test]
+fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args: Vec<&str> = FILES_2PLY.to_vec();
+    args.extend(["--plays", "--plies", "2"]);
+    let o = run(&args, dir.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ours: HashMap<(String, String, String), Row> = rows(dir.path(), "bg_plays.csv")
+        .into_iter()
+        .map(|r| {
+            let key = (r["source"].clone(), r["game"].clone(), r["play"].clone());
+            (key, r)
+        })
+        .collect();
+    let oracle = csv_file(&repo().join("fixtures/expected/bg-plays-2ply.csv"));
+    assert_eq!(ours.len(), oracle.len(), "one row per recorded play");
+    let (mut unforced, mut same) = (0, 0);
+    for o in &oracle {
+        let key = (o["source"].clone(), o["game"].clone(), o["play"].clone());
+        let u = &ours[&key];
+        let at = format!("{key:?}");
+        assert_eq!(u["plies"], "2", "{at}");
+        // Luck is 0-ply at any depth, as gnubg's.
+        let luck = num(&u["luck"]);
+        assert!(
+            (luck - num(&o["luck"])).abs() <= 1e-5,
+            "{at}: luck {luck} vs {}",
+            o["luck"]
+        );
+        if o["choices"].parse::<u32>().unwrap() > 1 {
+            unforced += 1;
+            let best = num(&u["best_equity"]);
+            let loss = num(&o["best_score"]) - num(&o["played_score"]);
+            same += usize::from(
+                (best - num(&o["best_score"])).abs() <= 1e-4
+                    && (num(&u["loss"]) - loss).abs() <= 1e-4,
+            );
+        }
+    }
+    assert!(unforced > 120, "{unforced} unforced plays");
+    // Equal on every play to gnubg's six printed decimals today; the
+    // issue's bar is 99%.
+    assert_eq!(
+        same, unforced,
+        "{same} of {unforced} plays equal gnubg's to 1e-4"
+    );
+    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats-2ply.csv");
+    assert!(checked > 100, "{checked} figures checked");
 }
