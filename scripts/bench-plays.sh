@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Play analysis: recount --plays against GNU Backgammon's own
-# `analyse match`, both at 0-ply, on the same matches, in the same run.
+# `analyse match`, both at 0-ply (or both at 2-ply with PLIES=2), on the
+# same matches, in the same run.
 #
 #   bash scripts/bench-plays.sh
 #
@@ -22,12 +23,16 @@
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
 #   SAMPLE=N              matches (default 60)
 #   RECOUNT_BIN=PATH      time this binary, no cargo build
+#   PLIES=2               both at 2-ply (gnubg's world-class analysis); gnubg
+#                         is then timed with its evaluation cache on, as its
+#                         users run it, and compared to 1e-4
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 
 DATA=${RECOUNT_BG_DATA:-../shared/data/bg/real-matches-dev.tar.gz}
 SAMPLE=${SAMPLE:-60}
+PLIES=${PLIES:-0}
 BIN=${RECOUNT_BIN:-$ROOT/target/release/recount}
 
 BENCH_NAME=bench-plays.sh
@@ -36,6 +41,7 @@ source scripts/bench-lib.sh
 
 [[ -f $DATA ]] || die "needs the match archive $DATA; set RECOUNT_BG_DATA"
 [[ $SAMPLE =~ ^[1-9][0-9]*$ ]] || die "SAMPLE must be a positive integer (got '$SAMPLE')"
+[[ $PLIES =~ ^[02]$ ]] || die "PLIES must be 0 or 2 (got '$PLIES')"
 if [[ -z ${RECOUNT_BIN:-} ]]; then
     echo "== cargo build --release"
     cargo build --release
@@ -59,22 +65,24 @@ done < <(find "$TMP/all" -type f -name '*.txt' | sort | awk 'NR % 7 == 0')
 run() {
     local t0 t1 line
     t0=$(now)
-    line=$("$BIN" "$TMP/in" --plays --out "$TMP/out-$1" --threads "$1" 2>&1 >/dev/null | tail -1)
+    line=$("$BIN" "$TMP/in" --plays --plies "$PLIES" --out "$TMP/out-$1" --threads "$1" 2>&1 >/dev/null | tail -1)
     t1=$(now)
     sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line" | grep -q . || die "no summary from recount: $line"
     echo "$(sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line") $(elapsed "$t0" "$t1")"
 }
 
-echo "== recount --plays on $N held-out matches"
+echo "== recount --plays --plies $PLIES on $N held-out matches"
 read -r P S2 < <(run 2)
 echo "recount -j2: $P plays in $S2 s: $(rate "$P" "$S2") plays/s"
 read -r _ S1 < <(run 1)
 echo "recount -j1: $(rate "$P" "$S1") plays/s"
 
-echo "== gnubg analyse match, 0-ply (1 core)"
+echo "== gnubg analyse match, $PLIES-ply (1 core)"
 mkdir -p "$TMP/gnubg"
+CACHE=
+[[ $PLIES == 0 ]] || CACHE=default
 # shellcheck disable=SC2046
-OUT="$TMP/gnubg" "$PY" scripts/gnubg_play_oracle.py $(find "$TMP/in" -type f | sort) 2>/dev/null ||
+OUT="$TMP/gnubg" PLIES=$PLIES GNUBG_CACHE=$CACHE "$PY" scripts/gnubg_play_oracle.py $(find "$TMP/in" -type f | sort) 2>/dev/null ||
     die "scripts/gnubg_play_oracle.py failed"
 read -r GP GS < "$TMP/gnubg/analyse-time.txt"
 echo "gnubg: $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
@@ -83,4 +91,7 @@ echo "ratio recount -j1 / gnubg: $(ratio "$(rate "$P" "$S1")" "$(rate "$GP" "$GS
 
 echo "== recount's plays against gnubg's (held-out)"
 # The oracle names files by the path it was given; recount by its input.
-python3 scripts/compare_plays.py "$TMP/gnubg/bg-plays.csv" "$TMP/out-2"
+SUFFIX=
+TOL=1e-5
+[[ $PLIES == 0 ]] || { SUFFIX=-${PLIES}ply; TOL=1e-4; }
+TOL=$TOL python3 scripts/compare_plays.py "$TMP/gnubg/bg-plays$SUFFIX.csv" "$TMP/out-2"
