@@ -3,8 +3,8 @@
 //! sources that know their origin (path, and member inside an archive).
 //!
 //! Files named on the command line are always read. Inside directories and
-//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, and `.txt`
-//! that holds a backgammon match) and archives are taken; other files are
+//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, `.xg`,
+//! `.xgp`, and `.txt` that holds a backgammon match) and archives are taken; other files are
 //! counted as skipped. Only regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
 //! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),
@@ -113,6 +113,8 @@ pub enum MatchFormat {
     Mat,
     /// GNU Backgammon's SGF (`GM[6]`).
     GnubgSgf,
+    /// eXtreme Gammon's `.xg` / `.xgp` (binary).
+    Xg,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

@@ -34,7 +34,7 @@ pub(crate) fn container_of(name: &str) -> Container {
 /// Whether a file found inside a directory or archive is a game file.
 pub(crate) fn is_game_name(name: &str) -> bool {
     let n = name.to_ascii_lowercase();
-    [".sgf", ".mgt", ".mat", ".sgf.gz", ".txt"]
+    [".sgf", ".mgt", ".mat", ".sgf.gz", ".txt", ".xg", ".xgp"]
         .iter()
         .any(|e| n.ends_with(e))
 }

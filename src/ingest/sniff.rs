@@ -9,9 +9,10 @@ use crate::ingest::MatchFormat;
 pub enum Content {
     /// Not text: why.
     Binary(String),
-    /// A backgammon match: a `.mat` export ("N point match" and no SGF
-    /// tree) or GNU Backgammon's SGF (`GM[6]` in the first tree's root), in the
-    /// format its first character says (an SGF tree opens with `(`).
+    /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
+    /// number), a `.mat` export ("N point match" and no SGF tree) or GNU
+    /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
+    /// its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
     /// Go SGF (or anything else, judged game tree by game tree).
     Go,
@@ -19,6 +20,9 @@ pub enum Content {
 
 /// Decides what a file holds from its first block `head`.
 pub fn sniff(head: &[u8]) -> Content {
+    if crate::bg::format::xg::is_xg(head) {
+        return Content::Match(MatchFormat::Xg);
+    }
     if let Some(why) = looks_binary(head) {
         return Content::Binary(why);
     }
@@ -147,5 +151,12 @@ mod tests {
         assert_eq!(sniff(b"(;FF[4];GM[6])"), Content::Go);
         assert_eq!(sniff(b"(;FF[4]C[never closed GM[6]"), Content::Go);
         assert_eq!(root_gm(b"(;FF[4] 12 GM[6])"), Some(&b"6"[..]));
+    }
+
+    #[test]
+    fn xg_files_by_their_magic_number() {
+        let xg = Content::Match(MatchFormat::Xg);
+        assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
+        assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
     }
 }
