@@ -8,6 +8,7 @@ use crate::analysis::bg_plays::{
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
+use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
 use crate::bg::format::xg::read_xg;
@@ -158,6 +159,7 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::GnubgSgf => read_bg_sgf(bytes),
         MatchFormat::Mat => read_mat(bytes),
         MatchFormat::Xg => read_xg(bytes),
+        MatchFormat::Oldmoves => read_oldmoves(bytes),
     }
 }
 

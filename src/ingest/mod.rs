@@ -4,7 +4,7 @@
 //!
 //! Files named on the command line are always read. Inside directories and
 //! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, `.xg`,
-//! `.xgp`, and `.txt` that holds a backgammon match) and archives are taken; other files are
+//! `.xgp`, `.fibs`, and `.txt` that holds a backgammon match) and archives are taken; other files are
 //! counted as skipped. Only regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
 //! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),
@@ -115,6 +115,8 @@ pub enum MatchFormat {
     GnubgSgf,
     /// eXtreme Gammon's `.xg` / `.xgp` (binary).
     Xg,
+    /// FIBS "oldmoves" logs.
+    Oldmoves,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

@@ -10,7 +10,8 @@ pub enum Content {
     /// Not text: why.
     Binary(String),
     /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
-    /// number), a `.mat` export ("N point match" and no SGF tree) or GNU
+    /// number), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
+    /// names line, no SGF tree), a `.mat` export ("N point match" and no SGF tree) or GNU
     /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
     /// its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
@@ -25,6 +26,11 @@ pub fn sniff(head: &[u8]) -> Content {
     }
     if let Some(why) = looks_binary(head) {
         return Content::Binary(why);
+    }
+    let text = &head[..head.len().min(4096)];
+    let sgf = text.windows(2).any(|w| w == b"(;");
+    if !sgf && crate::bg::format::fibs::looks_like_oldmoves(text) {
+        return Content::Match(MatchFormat::Oldmoves);
     }
     if !(looks_like_match_file(head) || looks_like_bg_sgf(head)) {
         return Content::Go;
@@ -158,5 +164,16 @@ mod tests {
         let xg = Content::Match(MatchFormat::Xg);
         assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
         assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+    }
+
+    #[test]
+    fn oldmoves_logs_by_their_score_and_names_lines() {
+        let log = b"Score is 0-0 in a 5 point match.\n  ann is X - bob is O\nX: (3 1) 8-5 6-5\n";
+        assert_eq!(sniff(log), Content::Match(MatchFormat::Oldmoves));
+        // A .mat export that quotes one in a comment is still a .mat.
+        assert_eq!(
+            sniff(b"; Score is 1-0 ann is X - bob is O\n 5 point match\n Game 1\n"),
+            Content::Match(MatchFormat::Mat)
+        );
     }
 }

@@ -34,7 +34,10 @@ fn real_matches_replay_without_illegal_plays() {
         + fs::read_dir(repo().join("fixtures/bg/money"))
             .unwrap()
             .count()
-        + fs::read_dir(repo().join("fixtures/bg/xg")).unwrap().count();
+        + fs::read_dir(repo().join("fixtures/bg/xg")).unwrap().count()
+        + fs::read_dir(repo().join("fixtures/bg/fibs"))
+            .unwrap()
+            .count();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {
         assert_eq!(g["illegal_plays"], "0", "{g:?}");

@@ -1,8 +1,10 @@
-//! The other programs' match files: eXtreme Gammon's `.xg` / `.xgp` replay
-//! as the `.mat` they were written from, with GNU Backgammon's IDs at every
-//! play, their reader agrees with another program's reading of the same
-//! bytes (xgdatatools, `fixtures/expected/xg-records.csv`), and XG's own
-//! analysis reaches the reports.
+//! The other programs' and servers' match files: eXtreme Gammon's `.xg` /
+//! `.xgp` and FIBS oldmoves logs replay as the `.mat` they were written
+//! from, with GNU Backgammon's IDs at every play (gnubg imports the
+//! oldmoves log itself), the XG reader agrees with another program's
+//! reading of the same bytes (xgdatatools,
+//! `fixtures/expected/xg-records.csv`), and XG's own analysis reaches the
+//! reports.
 
 use super::backgammon::{ids_agree_with_gnubg, Row};
 use super::util::{csv_file, repo, rows, run, stderr};
@@ -13,6 +15,7 @@ const CHARLOT_MAT: &str = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-230
 const CHARLOT_XG: &str = "fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg";
 const MONEY_MAT: &str = "fixtures/bg/money/match11034798-money.mat";
 const MONEY_XG: &str = "fixtures/bg/xg/match11034798-money.xg";
+const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-2305.fibs";
 
 /// The rows of `table` from a run on `file` with `args`.
 fn report(file: &str, args: &[&str], table: &str) -> Vec<Row> {
@@ -39,14 +42,18 @@ fn same_rows(a: &[Row], b: &[Row], skip: &[&str]) {
 }
 
 #[test]
-fn xg_files_replay_as_the_mat_they_were_written_from() {
-    for (xg, mat) in [(CHARLOT_XG, CHARLOT_MAT), (MONEY_XG, MONEY_MAT)] {
+fn files_replay_as_the_mat_they_were_written_from() {
+    for (xg, mat) in [
+        (CHARLOT_XG, CHARLOT_MAT),
+        (MONEY_XG, MONEY_MAT),
+        (CHARLOT_FIBS, CHARLOT_MAT),
+    ] {
         let (a, b) = (
             report(xg, &["--positions"], "bg_games.csv"),
             report(mat, &["--positions"], "bg_games.csv"),
         );
         same_rows(&a, &b, &["source", "format"]);
-        assert!(a.iter().all(|g| g["format"] == "xg"));
+        assert!(a.iter().all(|g| g["format"] != "mat"));
         let (a, b) = (
             report(xg, &["--positions"], "bg_positions.csv"),
             report(mat, &["--positions"], "bg_positions.csv"),
@@ -61,6 +68,13 @@ fn xg_position_and_match_ids_agree_with_gnubg() {
     let ours = report(CHARLOT_XG, &["--positions"], "bg_positions.csv");
     // gnubg imports the .mat the file was written from.
     let checked = ids_agree_with_gnubg(&ours, |_| Some(CHARLOT_MAT.to_string()));
+    assert!(checked > 150, "only {checked} positions checked");
+}
+
+#[test]
+fn oldmoves_ids_agree_with_gnubgs_import_of_the_log() {
+    let ours = report(CHARLOT_FIBS, &["--positions"], "bg_positions.csv");
+    let checked = ids_agree_with_gnubg(&ours, |s| Some(s.to_string()));
     assert!(checked > 150, "only {checked} positions checked");
 }
 

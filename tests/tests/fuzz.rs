@@ -143,6 +143,8 @@ proptest! {
         let _ = recount::bg::format::sgf::read_bg_sgf(&sgf);
         let _ = recount::bg::format::sgf::read_bg_sgf(&noise);
         let _ = recount::bg::format::xg::read_xg(&noise);
+        let _ = recount::bg::format::fibs::read_oldmoves(&mat);
+        let _ = recount::bg::format::fibs::read_oldmoves(&[&b"Score is 1-2 in a 3 point match.\n"[..], &noise].concat());
         let _ = recount::bg::format::xg::read_xg(&[&b"RGMH"[..], &noise].concat());
     }
 

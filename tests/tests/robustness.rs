@@ -95,7 +95,7 @@ fn mutated_match_files_never_panic() {
     let mut rated = settings;
     rated.bg.plays = true;
     let mut seeds = Vec::new();
-    for dir in ["real", "gnubg", "xg"] {
+    for dir in ["real", "gnubg", "xg", "fibs"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
             .unwrap()
             .map(|f| f.unwrap().path())
@@ -118,6 +118,7 @@ fn mutated_match_files_never_panic() {
         // tree opens with '('.
         let format = match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
             _ if bytes.starts_with(b"RGMH") => MatchFormat::Xg,
+            _ if recount::bg::format::fibs::looks_like_oldmoves(&bytes) => MatchFormat::Oldmoves,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,
         };
