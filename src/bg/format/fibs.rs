@@ -16,7 +16,10 @@ use crate::bg::game::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, 
 pub fn looks_like_oldmoves(head: &[u8]) -> bool {
     let lines = || head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii);
     lines().any(|l| l.starts_with(b"Score is "))
-        && lines().any(|l| l.ends_with(b" is O") && l.windows(8).any(|w| w == b" is X - "))
+        && lines().any(|l| {
+            l.ends_with(b" is O")
+                && (l.starts_with(b"is X - ") || l.windows(8).any(|w| w == b" is X - "))
+        })
 }
 
 /// Reads a whole oldmoves log.
@@ -95,10 +98,15 @@ fn score_line(rest: &str) -> Option<([u32; 2], u32)> {
     Some(([a.parse().ok()?, b.parse().ok()?], length))
 }
 
-/// `name0 is X - name1 is O` → the names.
+/// `name0 is X - name1 is O` → the names (either may be empty).
 fn names_line(t: &str) -> Option<(String, String)> {
-    let (x, rest) = t.split_once(" is X - ")?;
-    let o = rest.strip_suffix(" is O")?;
+    let (x, rest) = match t.strip_prefix("is X - ") {
+        Some(rest) => ("", rest),
+        None => t.split_once(" is X - ")?,
+    };
+    let o = rest
+        .strip_suffix(" is O")
+        .or_else(|| (rest == "is O").then_some(""))?;
     Some((x.trim().to_string(), o.trim().to_string()))
 }
 
@@ -262,6 +270,15 @@ O: wins 2 points
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn names_may_be_empty() {
+        let log = b"Score is 0-0 in a 1 point match.\n   is X - bob is O\nX: (3 1) 8-5 6-5\n";
+        assert!(looks_like_oldmoves(log));
+        let m = read_oldmoves(log).unwrap();
+        assert_eq!(m.players, [String::new(), "bob".into()]);
+        assert_eq!(m.games[0].actions.len(), 1);
     }
 
     #[test]
