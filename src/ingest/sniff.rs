@@ -21,7 +21,7 @@ pub enum Content {
 
 /// Decides what a file holds from its first block `head`.
 pub fn sniff(head: &[u8]) -> Content {
-    if crate::bg::format::xg::is_xg(head) {
+    if head.starts_with(b"RGMH") {
         return Content::Match(MatchFormat::Xg);
     }
     if let Some(why) = looks_binary(head) {
@@ -29,7 +29,7 @@ pub fn sniff(head: &[u8]) -> Content {
     }
     let text = &head[..head.len().min(4096)];
     let sgf = text.windows(2).any(|w| w == b"(;");
-    if !sgf && crate::bg::format::fibs::looks_like_oldmoves(text) {
+    if !sgf && looks_like_oldmoves(text) {
         return Content::Match(MatchFormat::Oldmoves);
     }
     if !(looks_like_match_file(head) || looks_like_bg_sgf(head)) {
@@ -61,6 +61,17 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     } else {
         None
     }
+}
+
+/// A FIBS oldmoves log: a line opening `Score is ` and a names line
+/// `NAME is X - NAME is O` (the first name may be empty).
+fn looks_like_oldmoves(head: &[u8]) -> bool {
+    let lines = || head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii);
+    lines().any(|l| l.starts_with(b"Score is "))
+        && lines().any(|l| {
+            l.ends_with(b" is O")
+                && (l.starts_with(b"is X - ") || l.windows(8).any(|w| w == b" is X - "))
+        })
 }
 
 /// GNU Backgammon's SGF: the first game tree's root says `GM[6]`. Only
@@ -170,6 +181,8 @@ mod tests {
     fn oldmoves_logs_by_their_score_and_names_lines() {
         let log = b"Score is 0-0 in a 5 point match.\n  ann is X - bob is O\nX: (3 1) 8-5 6-5\n";
         assert_eq!(sniff(log), Content::Match(MatchFormat::Oldmoves));
+        let empty_name = b"Score is 0-0 in a 1 point match.\n   is X - bob is O\n";
+        assert_eq!(sniff(empty_name), Content::Match(MatchFormat::Oldmoves));
         // A .mat export that quotes one in a comment is still a .mat.
         assert_eq!(
             sniff(b"; Score is 1-0 ann is X - bob is O\n 5 point match\n Game 1\n"),

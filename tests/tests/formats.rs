@@ -231,3 +231,61 @@ fn a_position_file_is_one_unfinished_game_from_its_position() {
     assert!(g[0]["finding_kinds"].contains("unfinished"), "{:?}", g[0]);
     assert_eq!(g[0]["score_written"], "0-2");
 }
+
+/// Damaged `.xg` files inside an archive are error rows with their reason;
+/// the archive's other members are read.
+#[test]
+fn damaged_xg_files_in_an_archive_are_error_rows() {
+    let good = std::fs::read(repo().join(CHARLOT_XG)).unwrap();
+    let mut flipped = good.clone();
+    flipped[9000] ^= 0x40;
+    let members: [(&str, Vec<u8>); 5] = [
+        ("a-good.xg", good.clone()),
+        ("b-cut.xg", good[..good.len() / 2].to_vec()),
+        ("c-flipped.xg", flipped),
+        ("d-empty-archive.xg", b"RGMH".to_vec()),
+        (
+            "e-log.fibs",
+            std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("matches.tar");
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in &members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        tar.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[path.to_str().unwrap()], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let errors = rows(out.path(), "errors.csv");
+    let reasons: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 3, "{reasons:?}");
+    assert!(
+        reasons[0].0 == "b-cut.xg" && reasons[0].1.contains("truncated or corrupt"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].0 == "c-flipped.xg" && reasons[1].1.contains("CRC-32"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[2].0 == "d-empty-archive.xg" && reasons[2].1.contains("truncated XG file"),
+        "{reasons:?}"
+    );
+    let games = rows(out.path(), "bg_games.csv");
+    for member in ["a-good.xg", "e-log.fibs"] {
+        assert_eq!(
+            games.iter().filter(|g| g["member"] == member).count(),
+            4,
+            "{member}"
+        );
+    }
+}

@@ -114,11 +114,11 @@ fn mutated_match_files_never_panic() {
     for round in 0..600 {
         let seed = &seeds[round % seeds.len()];
         let bytes = mutate(&mut rng, seed.clone());
-        // The format as ingest tells them apart: XG's magic number, an SGF
-        // tree opens with '('.
+        // The format as ingest tells them apart: XG's magic number, a FIBS
+        // score line, an SGF tree opens with '('.
         let format = match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
             _ if bytes.starts_with(b"RGMH") => MatchFormat::Xg,
-            _ if recount::bg::format::fibs::looks_like_oldmoves(&bytes) => MatchFormat::Oldmoves,
+            _ if bytes.starts_with(b"Score is ") => MatchFormat::Oldmoves,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,
         };

@@ -11,17 +11,6 @@
 use crate::bg::format::mat::{decode, MatError};
 use crate::bg::game::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
 
-/// Whether `head` reads like an oldmoves log: a score line and a names
-/// line with X and O.
-pub fn looks_like_oldmoves(head: &[u8]) -> bool {
-    let lines = || head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii);
-    lines().any(|l| l.starts_with(b"Score is "))
-        && lines().any(|l| {
-            l.ends_with(b" is O")
-                && (l.starts_with(b"is X - ") || l.windows(8).any(|w| w == b" is X - "))
-        })
-}
-
 /// Reads a whole oldmoves log.
 ///
 /// # Errors
@@ -240,7 +229,6 @@ O: wins 2 points
 
     #[test]
     fn reads_games_names_and_fibs_numbering() {
-        assert!(looks_like_oldmoves(LOG.as_bytes()));
         let m = read_oldmoves(LOG.as_bytes()).unwrap();
         assert_eq!((m.length, m.players[0].as_str()), (3, "ann"));
         assert_eq!(m.games.len(), 2);
@@ -275,7 +263,6 @@ O: wins 2 points
     #[test]
     fn names_may_be_empty() {
         let log = b"Score is 0-0 in a 1 point match.\n   is X - bob is O\nX: (3 1) 8-5 6-5\n";
-        assert!(looks_like_oldmoves(log));
         let m = read_oldmoves(log).unwrap();
         assert_eq!(m.players, [String::new(), "bob".into()]);
         assert_eq!(m.games[0].actions.len(), 1);

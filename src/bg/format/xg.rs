@@ -39,11 +39,6 @@ fn err(why: impl Into<String>) -> MatError {
     MatError(why.into())
 }
 
-/// Whether `head` opens like an XG file (the RichGameFormat magic).
-pub fn is_xg(head: &[u8]) -> bool {
-    head.starts_with(b"RGMH")
-}
-
 /// Reads a whole `.xg` or `.xgp` file.
 ///
 /// # Errors
@@ -117,7 +112,7 @@ fn f64_at(b: &[u8], at: usize) -> f64 {
 /// Finds `temp.xg` through the archive record and directory at the end of
 /// the file, checking the archive's CRC-32.
 fn game_file(bytes: &[u8]) -> Result<Member<'_>, MatError> {
-    if !is_xg(bytes) {
+    if !bytes.starts_with(b"RGMH") {
         return Err(err("not an XG file: no RGMH magic number"));
     }
     if bytes.len() < HEADER + ARCHIVE_RECORD {
