@@ -855,6 +855,24 @@ mod tests {
     }
 
     #[test]
+    fn a_stated_position_that_is_not_the_replayed_one_is_a_finding() {
+        use crate::bg::game::audit::audit_match;
+        use crate::bg::game::replay::{FindingKind, KeepCube};
+        // Record 4 (player 1's first move): one more checker of theirs on
+        // their 24-point, one fewer on the 13.
+        let bytes = fixture(|g| {
+            let rec = &mut g[RECORD * 3..RECORD * 4];
+            rec[9 + 24] = rec[9 + 24].wrapping_add(1);
+            rec[9 + 13] = rec[9 + 13].wrapping_sub(1);
+        });
+        let mut kinds = Vec::new();
+        audit_match(&read_xg(&bytes).unwrap(), false, KeepCube::None, |g| {
+            kinds.extend(g.replayed.findings.iter().map(|f| (f.kind, f.line)));
+        });
+        assert_eq!(kinds, [(FindingKind::PositionMismatch, 4)]);
+    }
+
+    #[test]
     fn broken_containers_are_errors() {
         let good = fixture(|_| {});
         let cut = read_xg(&good[..good.len() - 100]).unwrap_err().0;
