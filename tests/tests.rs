@@ -8,6 +8,7 @@ mod tests {
     mod backgammon;
     mod check;
     mod cube;
+    mod formats;
     mod fuzz;
     mod inputs;
     mod nets;

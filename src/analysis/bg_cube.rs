@@ -76,6 +76,12 @@ pub fn cube_row(
         row.gnubg_nd = Some(a.no_double[6]);
         row.gnubg_dt = Some(a.double_take[6]);
     }
+    let xg = &m.games[g.index as usize - 1].xg_cubes;
+    if let Some(a) = xg.iter().find(|a| a.node == point.line) {
+        row.xg_eval = a.eval.clone();
+        (row.xg_p_win, row.xg_nd, row.xg_dt) = (a.p_win, a.nd, a.dt);
+        (row.xg_double_error, row.xg_take_error) = (a.double_error, a.take_error);
+    }
     row.class = classify(&point.board).name();
     let eval = match evaluate_with(&point.board, me, settings.weights) {
         Ok(e) => e,

@@ -8,8 +8,10 @@ use crate::analysis::bg_plays::{
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
+use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
+use crate::bg::format::xg::read_xg;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{CubeChoice, Ending, FindingKind, KeepCube, PlayKind};
@@ -157,6 +159,8 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
     match format {
         MatchFormat::GnubgSgf => read_bg_sgf(bytes),
         MatchFormat::Mat => read_mat(bytes),
+        MatchFormat::Xg => read_xg(bytes),
+        MatchFormat::Oldmoves => read_oldmoves(bytes),
     }
 }
 

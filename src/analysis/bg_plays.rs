@@ -397,6 +397,11 @@ fn play_row(
         row.gnubg_loss = a.loss;
         row.gnubg_luck = a.luck;
     }
+    let xg = &m.games[g.index as usize - 1].xg_plays;
+    if let Some(a) = xg.iter().find(|a| a.node == pos.line) {
+        row.xg_eval = a.eval.clone();
+        (row.xg_error, row.xg_luck) = (a.error, a.luck);
+    }
     stats[p].total_moves += 1;
     let (choices, best, luck, chosen) = match rating {
         Rating::Unrated(why) => {

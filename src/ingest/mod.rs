@@ -3,17 +3,18 @@
 //! sources that know their origin (path, and member inside an archive).
 //!
 //! Files named on the command line are always read. Inside directories and
-//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, and `.txt`
-//! that holds a backgammon match) and archives are taken; other files are
-//! counted as skipped. Only regular files are read from directories: a
+//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, `.xg`,
+//! `.xgp`, `.fibs`, and `.txt` that holds a backgammon match) and archives
+//! are taken; other files are counted as skipped. Only regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
 //! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),
 //! a socket or device is an error row. A link inside an archive is an error row naming its target;
 //! a gzipped member is read decompressed.
 //!
 //! A Go SGF file is streamed one game tree at a time; a backgammon match
-//! (`.mat` text, or GNU Backgammon SGF with `GM[6]`) is one unit, since its
-//! games are audited together (score, Crawford game).
+//! (`.mat` text, GNU Backgammon SGF with `GM[6]`, `.xg`, an oldmoves log)
+//! is one unit, since its games are audited together (score, Crawford
+//! game).
 
 pub mod archive;
 pub mod paths;
@@ -113,6 +114,10 @@ pub enum MatchFormat {
     Mat,
     /// GNU Backgammon's SGF (`GM[6]`).
     GnubgSgf,
+    /// eXtreme Gammon's `.xg` / `.xgp` (binary).
+    Xg,
+    /// FIBS "oldmoves" logs.
+    Oldmoves,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

@@ -34,9 +34,11 @@ pub(crate) fn container_of(name: &str) -> Container {
 /// Whether a file found inside a directory or archive is a game file.
 pub(crate) fn is_game_name(name: &str) -> bool {
     let n = name.to_ascii_lowercase();
-    [".sgf", ".mgt", ".mat", ".sgf.gz", ".txt"]
-        .iter()
-        .any(|e| n.ends_with(e))
+    [
+        ".sgf", ".mgt", ".mat", ".sgf.gz", ".txt", ".xg", ".xgp", ".fibs",
+    ]
+    .iter()
+    .any(|e| n.ends_with(e))
 }
 
 /// `.txt` files are read only when they hold a backgammon match (Backgammon

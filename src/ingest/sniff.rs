@@ -9,9 +9,11 @@ use crate::ingest::MatchFormat;
 pub enum Content {
     /// Not text: why.
     Binary(String),
-    /// A backgammon match: a `.mat` export ("N point match" and no SGF
-    /// tree) or GNU Backgammon's SGF (`GM[6]` in the first tree's root), in the
-    /// format its first character says (an SGF tree opens with `(`).
+    /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
+    /// number), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
+    /// names line, no SGF tree), a `.mat` export ("N point match" and no SGF tree) or GNU
+    /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
+    /// its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
     /// Go SGF (or anything else, judged game tree by game tree).
     Go,
@@ -19,8 +21,16 @@ pub enum Content {
 
 /// Decides what a file holds from its first block `head`.
 pub fn sniff(head: &[u8]) -> Content {
+    if head.starts_with(b"RGMH") {
+        return Content::Match(MatchFormat::Xg);
+    }
     if let Some(why) = looks_binary(head) {
         return Content::Binary(why);
+    }
+    let text = &head[..head.len().min(4096)];
+    let sgf = text.windows(2).any(|w| w == b"(;");
+    if !sgf && looks_like_oldmoves(text) {
+        return Content::Match(MatchFormat::Oldmoves);
     }
     if !(looks_like_match_file(head) || looks_like_bg_sgf(head)) {
         return Content::Go;
@@ -51,6 +61,17 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     } else {
         None
     }
+}
+
+/// A FIBS oldmoves log: a line opening `Score is ` and a names line
+/// `NAME is X - NAME is O` (the first name may be empty).
+fn looks_like_oldmoves(head: &[u8]) -> bool {
+    let lines = || head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii);
+    lines().any(|l| l.starts_with(b"Score is "))
+        && lines().any(|l| {
+            l.ends_with(b" is O")
+                && (l.starts_with(b"is X - ") || l.windows(8).any(|w| w == b" is X - "))
+        })
 }
 
 /// GNU Backgammon's SGF: the first game tree's root says `GM[6]`. Only
@@ -147,5 +168,25 @@ mod tests {
         assert_eq!(sniff(b"(;FF[4];GM[6])"), Content::Go);
         assert_eq!(sniff(b"(;FF[4]C[never closed GM[6]"), Content::Go);
         assert_eq!(root_gm(b"(;FF[4] 12 GM[6])"), Some(&b"6"[..]));
+    }
+
+    #[test]
+    fn xg_files_by_their_magic_number() {
+        let xg = Content::Match(MatchFormat::Xg);
+        assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
+        assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+    }
+
+    #[test]
+    fn oldmoves_logs_by_their_score_and_names_lines() {
+        let log = b"Score is 0-0 in a 5 point match.\n  ann is X - bob is O\nX: (3 1) 8-5 6-5\n";
+        assert_eq!(sniff(log), Content::Match(MatchFormat::Oldmoves));
+        let empty_name = b"Score is 0-0 in a 1 point match.\n   is X - bob is O\n";
+        assert_eq!(sniff(empty_name), Content::Match(MatchFormat::Oldmoves));
+        // A .mat export that quotes one in a comment is still a .mat.
+        assert_eq!(
+            sniff(b"; Score is 1-0 ann is X - bob is O\n 5 point match\n Game 1\n"),
+            Content::Match(MatchFormat::Mat)
+        );
     }
 }

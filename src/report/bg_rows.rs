@@ -197,6 +197,16 @@ pub struct BgCubeRow {
     pub gnubg_p_win: Option<f32>,
     pub gnubg_nd: Option<f32>,
     pub gnubg_dt: Option<f32>,
+    /// eXtreme Gammon's own analysis carried by a `.xg` file: its level
+    /// (`3-ply`, `XG Roller+`), win chance, no-double and double/take
+    /// equities, and its errors of the double and the take, as XG stores
+    /// them.
+    pub xg_eval: String,
+    pub xg_p_win: Option<f32>,
+    pub xg_nd: Option<f32>,
+    pub xg_dt: Option<f32>,
+    pub xg_double_error: Option<f64>,
+    pub xg_take_error: Option<f64>,
     /// Why the decision was not evaluated.
     pub reason: String,
 }
@@ -250,6 +260,11 @@ pub struct BgPlayRow {
     pub gnubg_eval: String,
     pub gnubg_loss: Option<f32>,
     pub gnubg_luck: Option<f32>,
+    /// eXtreme Gammon's own analysis carried by a `.xg` file: its level,
+    /// the played move's error and the roll's luck, as XG stores them.
+    pub xg_eval: String,
+    pub xg_error: Option<f64>,
+    pub xg_luck: Option<f64>,
     /// Why a value is empty.
     pub reason: String,
 }

@@ -142,6 +142,10 @@ proptest! {
         let _ = recount::bg::format::mat::read_mat(&noise);
         let _ = recount::bg::format::sgf::read_bg_sgf(&sgf);
         let _ = recount::bg::format::sgf::read_bg_sgf(&noise);
+        let _ = recount::bg::format::xg::read_xg(&noise);
+        let _ = recount::bg::format::fibs::read_oldmoves(&mat);
+        let _ = recount::bg::format::fibs::read_oldmoves(&[&b"Score is 1-2 in a 3 point match.\n"[..], &noise].concat());
+        let _ = recount::bg::format::xg::read_xg(&[&b"RGMH"[..], &noise].concat());
     }
 
     #[test]
@@ -155,7 +159,7 @@ proptest! {
 
     #[test]
     fn every_file_ends_as_rows_or_error_rows(
-        kind in 0usize..7,
+        kind in 0usize..8,
         sgf in sgf_bytes(),
         mat in mat_bytes(),
         noise in prop::collection::vec(any::<u8>(), 0..300),
@@ -169,6 +173,7 @@ proptest! {
             3 => ("a.sgf.gz", noise),
             4 => ("a.tar", noise),
             5 => ("a.zip", noise),
+            6 => ("a.xg", [&b"RGMH"[..], &noise].concat()),
             _ => ("a.tar.gz", noise),
         };
         let path = tmp.path().join(name);

@@ -95,7 +95,7 @@ fn mutated_match_files_never_panic() {
     let mut rated = settings;
     rated.bg.plays = true;
     let mut seeds = Vec::new();
-    for dir in ["real", "gnubg"] {
+    for dir in ["real", "gnubg", "xg", "fibs"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
             .unwrap()
             .map(|f| f.unwrap().path())
@@ -114,8 +114,11 @@ fn mutated_match_files_never_panic() {
     for round in 0..600 {
         let seed = &seeds[round % seeds.len()];
         let bytes = mutate(&mut rng, seed.clone());
-        // The format as ingest tells them apart: an SGF tree opens with '('.
+        // The format as ingest tells them apart: XG's magic number, a FIBS
+        // score line, an SGF tree opens with '('.
         let format = match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+            _ if bytes.starts_with(b"RGMH") => MatchFormat::Xg,
+            _ if bytes.starts_with(b"Score is ") => MatchFormat::Oldmoves,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,
         };

@@ -22,7 +22,7 @@ impl std::fmt::Display for MatError {
 
 /// Decodes the file's text: UTF-8 (a byte-order mark is dropped), else
 /// Windows-1252, which is what older Windows writers use.
-fn decode(bytes: &[u8]) -> (Cow<'_, str>, Option<&'static str>) {
+pub(crate) fn decode(bytes: &[u8]) -> (Cow<'_, str>, Option<&'static str>) {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(s) => (Cow::Borrowed(s), None),

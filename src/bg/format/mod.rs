@@ -1,6 +1,9 @@
 //! Backgammon match files read into a [`crate::bg::game::record::MatchRecord`]:
 //! Jellyfish `.mat` text and its dialects ([`mat`]), GNU Backgammon's SGF
-//! ([`sgf`]).
+//! ([`sgf`]), eXtreme Gammon's `.xg` and `.xgp` ([`xg`]), FIBS oldmoves
+//! logs ([`fibs`]).
 
+pub mod fibs;
 pub mod mat;
 pub mod sgf;
+pub mod xg;

@@ -1,6 +1,7 @@
-//! A backgammon match record: what a `.mat` (Jellyfish text) file or a GNU
-//! Backgammon SGF file says, before any replay: the match's tags, and per
-//! game the score line and the list of actions as the players wrote them.
+//! A backgammon match record: what a match file (`.mat` Jellyfish text,
+//! GNU Backgammon SGF, eXtreme Gammon `.xg`, ...) says, before any replay:
+//! the match's tags, and per game the score line and the list of actions
+//! as the players wrote them.
 
 use crate::bg::position::board::Board;
 
@@ -115,6 +116,41 @@ pub struct GnubgPlay {
 
 impl Eq for GnubgPlay {}
 
+/// eXtreme Gammon's own analysis of a play, from a `.xg` move record.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct XgPlay {
+    pub node: u32,
+    /// XG's level of the move analysis (`3-ply`, `XG Roller+`, ...).
+    pub eval: String,
+    /// XG's error of the played move, as XG stores it (equity; XG writes
+    /// errors as negative numbers).
+    pub error: Option<f64>,
+    /// XG's luck of the roll.
+    pub luck: Option<f64>,
+}
+
+impl Eq for XgPlay {}
+
+/// eXtreme Gammon's own analysis of a cube decision, from a `.xg` cube
+/// record.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct XgCube {
+    pub node: u32,
+    /// XG's level of the cube analysis.
+    pub eval: String,
+    /// Win chance after no double (XG's cumulative `Win_S`).
+    pub p_win: Option<f32>,
+    /// No double and double/take equities, as XG stores them (the doubler's
+    /// side).
+    pub nd: Option<f32>,
+    pub dt: Option<f32>,
+    /// XG's errors of the doubler's and the taker's choice.
+    pub double_error: Option<f64>,
+    pub take_error: Option<f64>,
+}
+
+impl Eq for XgCube {}
+
 /// One game of a match as recorded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -142,6 +178,12 @@ pub struct GameRecord {
     pub cube_analysis: Vec<GnubgCube>,
     /// GNU Backgammon's play analysis (`A`, `LU`) by node.
     pub play_analysis: Vec<GnubgPlay>,
+    /// eXtreme Gammon's play and cube analysis by record.
+    pub xg_plays: Vec<XgPlay>,
+    pub xg_cubes: Vec<XgCube>,
+    /// Positions the record states before the play on a line (XG stores
+    /// each move's starting position): the replay checks them.
+    pub stated: Vec<(u32, Board)>,
 }
 
 /// A whole match file.
@@ -155,7 +197,7 @@ pub struct MatchRecord {
     /// `Variation`, `EventDate`, `Site`, ...).
     pub tags: Vec<(String, String)>,
     pub games: Vec<GameRecord>,
-    /// Which reader produced it: `mat` or `sgf`.
+    /// Which reader produced it: `mat`, `sgf`, `xg`, ...
     pub format: &'static str,
     /// Things a reader should know about how the record was read.
     pub notes: Vec<String>,

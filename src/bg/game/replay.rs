@@ -14,6 +14,7 @@ pub enum FindingKind {
     IllegalPlay,
     UnreadableLine,
     UnrecordedPlay,
+    PositionMismatch,
     TurnOrder,
     AfterGameEnd,
     CubeUnanswered,
@@ -33,10 +34,11 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
-    pub const ALL: [FindingKind; 19] = [
+    pub const ALL: [FindingKind; 20] = [
         FindingKind::IllegalPlay,
         FindingKind::UnreadableLine,
         FindingKind::UnrecordedPlay,
+        FindingKind::PositionMismatch,
         FindingKind::TurnOrder,
         FindingKind::AfterGameEnd,
         FindingKind::CubeUnanswered,
@@ -61,6 +63,7 @@ impl FindingKind {
             FindingKind::IllegalPlay => "illegal_play",
             FindingKind::UnreadableLine => "unreadable_line",
             FindingKind::UnrecordedPlay => "unrecorded_play",
+            FindingKind::PositionMismatch => "position_mismatch",
             FindingKind::TurnOrder => "turn_order",
             FindingKind::AfterGameEnd => "after_game_end",
             FindingKind::CubeUnanswered => "cube_unanswered",
@@ -264,6 +267,9 @@ pub fn replay_game(
             );
             continue;
         }
+        if matches!(action, Action::Roll { .. } | Action::Unrecorded { .. }) {
+            rp.check_stated(line, game);
+        }
         match action {
             Action::Roll {
                 player,
@@ -355,6 +361,26 @@ impl Replay {
     /// Records a finding of `kind` at `line`.
     fn find(&mut self, line: u32, kind: FindingKind, text: String) {
         self.r.findings.push(Finding { kind, line, text });
+    }
+
+    /// The position the record states before the play on `line` (XG
+    /// stores one per move), against the replayed one.
+    fn check_stated(&mut self, line: u32, game: &GameRecord) {
+        let Some((_, stated)) = game.stated.iter().find(|(l, _)| *l == line) else {
+            return;
+        };
+        if self.board_known && *stated != self.r.board {
+            let id = |b: &Board| crate::bg::position::ids::position_id(b, 0);
+            self.find(
+                line,
+                FindingKind::PositionMismatch,
+                format!(
+                    "the record states the position {} before this play, the replay has {} (Position IDs from player 0's side)",
+                    id(stated),
+                    id(&self.r.board)
+                ),
+            );
+        }
     }
 
     /// The turn checks at a roll, as findings at `line`.

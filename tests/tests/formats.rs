@@ -1,0 +1,291 @@
+//! The other programs' and servers' match files: eXtreme Gammon's `.xg` /
+//! `.xgp` and FIBS oldmoves logs replay as the `.mat` they were written
+//! from, with GNU Backgammon's IDs at every play (gnubg imports the
+//! oldmoves log itself), the XG reader agrees with another program's
+//! reading of the same bytes (xgdatatools,
+//! `fixtures/expected/xg-records.csv`), and XG's own analysis reaches the
+//! reports.
+
+use super::backgammon::{ids_agree_with_gnubg, Row};
+use super::util::{csv_file, repo, rows, run, stderr};
+use recount::bg::format::xg::read_xg;
+use recount::bg::game::record::Action;
+
+const CHARLOT_MAT: &str = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
+const CHARLOT_XG: &str = "fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg";
+const MONEY_MAT: &str = "fixtures/bg/money/match11034798-money.mat";
+const MONEY_XG: &str = "fixtures/bg/xg/match11034798-money.xg";
+const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-2305.fibs";
+
+/// The rows of `table` from a run on `file` with `args`.
+fn report(file: &str, args: &[&str], table: &str) -> Vec<Row> {
+    let out = tempfile::tempdir().unwrap();
+    let mut all = vec![file];
+    all.extend_from_slice(args);
+    let o = run(&all, out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(rows(out.path(), "errors.csv").is_empty(), "{file}");
+    rows(out.path(), table)
+}
+
+/// Every column but those in `skip` is the same, row by row.
+fn same_rows(a: &[Row], b: &[Row], skip: &[&str]) {
+    assert_eq!(a.len(), b.len());
+    assert!(!a.is_empty());
+    for (x, y) in a.iter().zip(b) {
+        for (col, v) in x {
+            if !skip.contains(&col.as_str()) {
+                assert_eq!(v, &y[col], "{col}: {x:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn files_replay_as_the_mat_they_were_written_from() {
+    for (xg, mat) in [
+        (CHARLOT_XG, CHARLOT_MAT),
+        (MONEY_XG, MONEY_MAT),
+        (CHARLOT_FIBS, CHARLOT_MAT),
+    ] {
+        let (a, b) = (
+            report(xg, &["--positions"], "bg_games.csv"),
+            report(mat, &["--positions"], "bg_games.csv"),
+        );
+        same_rows(&a, &b, &["source", "format"]);
+        assert!(a.iter().all(|g| g["format"] != "mat"));
+        let (a, b) = (
+            report(xg, &["--positions"], "bg_positions.csv"),
+            report(mat, &["--positions"], "bg_positions.csv"),
+        );
+        // `line` is the record's number in the .xg, the line's in the .mat.
+        same_rows(&a, &b, &["source", "line"]);
+    }
+}
+
+#[test]
+fn xg_position_and_match_ids_agree_with_gnubg() {
+    let ours = report(CHARLOT_XG, &["--positions"], "bg_positions.csv");
+    // gnubg imports the .mat the file was written from.
+    let checked = ids_agree_with_gnubg(&ours, |_| Some(CHARLOT_MAT.to_string()));
+    assert!(checked > 150, "only {checked} positions checked");
+}
+
+#[test]
+fn oldmoves_ids_agree_with_gnubgs_import_of_the_log() {
+    let ours = report(CHARLOT_FIBS, &["--positions"], "bg_positions.csv");
+    let checked = ids_agree_with_gnubg(&ours, |s| Some(s.to_string()));
+    assert!(checked > 150, "only {checked} positions checked");
+}
+
+/// Every record xgdatatools decodes, as recount's reader reads it.
+#[test]
+fn xg_reader_agrees_with_xgdatatools() {
+    let oracle = csv_file(&repo().join("fixtures/expected/xg-records.csv"));
+    let mut checked = 0;
+    let mut file = String::new();
+    let mut m = None;
+    for o in &oracle {
+        if o["file"] != file {
+            file = o["file"].clone();
+            m = Some(read_xg(&std::fs::read(repo().join(&file)).unwrap()).unwrap());
+        }
+        let m = m.as_ref().unwrap();
+        let line: u32 = o["record"].parse().unwrap();
+        let acts: Vec<&Action> = m
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .filter(|(l, _)| *l == line)
+            .map(|(_, a)| a)
+            .collect();
+        let num = |c: &str| o[c].parse::<f64>().unwrap();
+        match o["type"].as_str() {
+            "match" => {
+                // 99999: a money session.
+                let length = if o["a"] == "99999" { "0" } else { &o["a"] };
+                assert_eq!(m.length.to_string(), length, "{o:?}");
+                let b: Vec<&str> = o["b"].split('|').collect();
+                assert_eq!([m.players[0].as_str(), m.players[1].as_str()], [b[0], b[1]]);
+                let flags = |t: &str| u8::from(m.tag_flag(t) == Some(true)).to_string();
+                assert_eq!(
+                    [flags("Crawford"), flags("Jacoby"), flags("Beaver")].concat(),
+                    b[2]
+                );
+            }
+            "game" => {
+                let g = m
+                    .games
+                    .iter()
+                    .find(|g| g.number.to_string() == o["a"])
+                    .unwrap();
+                let s = g.score.unwrap();
+                assert_eq!(format!("{}-{}", s[0], s[1]), o["b"], "{o:?}");
+            }
+            "move" => {
+                let Action::Roll {
+                    player,
+                    dice,
+                    steps,
+                    ..
+                } = acts[0]
+                else {
+                    panic!("{o:?}: {acts:?}");
+                };
+                assert_eq!(player.to_string(), o["player"], "{o:?}");
+                assert_eq!(format!("{}{}", dice.0, dice.1), o["a"], "{o:?}");
+                let pairs: Vec<i32> = o["b"].split(' ').map(|v| v.parse().unwrap()).collect();
+                let ends = pairs.chunks(2).take_while(|p| p[0] != -1).count();
+                assert_eq!(steps.len(), ends, "{o:?}");
+                for (s, p) in steps.iter().zip(pairs.chunks(2)) {
+                    let from = if p[0] == 24 { 25 } else { p[0] + 1 };
+                    let to = if p[1] == -1 { 0 } else { p[1] + 1 };
+                    assert_eq!((i32::from(s.from), i32::from(s.to)), (from, to), "{o:?}");
+                }
+                let mut xg = m.games.iter().flat_map(|g| &g.xg_plays);
+                let a = xg.find(|a| a.node == line);
+                // The oracle writes six decimals.
+                let near = |v: Option<f64>, c: &str| v.is_some_and(|v| (v - num(c)).abs() < 1e-6);
+                assert!(near(a.and_then(|a| a.error), "error"), "{o:?}");
+                assert!(near(a.and_then(|a| a.luck), "luck"), "{o:?}");
+            }
+            "cube" if o["a"] == "1" => {
+                assert!(
+                    matches!(acts[0], Action::Double { player, .. } if player.to_string() == o["player"]),
+                    "{o:?}: {acts:?}"
+                );
+                let answer = match o["b"].as_str() {
+                    "0" => matches!(acts.get(1), Some(Action::Drop { .. })),
+                    "1" => matches!(acts.get(1), Some(Action::Take { .. })),
+                    _ => acts.len() == 1,
+                };
+                assert!(answer, "{o:?}: {acts:?}");
+            }
+            "cube" => assert!(acts.is_empty(), "{o:?}: {acts:?}"),
+            "game_end" => {
+                let Action::Wins { player, points, .. } = acts[0] else {
+                    panic!("{o:?}: {acts:?}");
+                };
+                assert_eq!(
+                    (player.to_string(), points.to_string()),
+                    (o["player"].clone(), o["a"].clone()),
+                    "{o:?}"
+                );
+            }
+            _ => {}
+        }
+        checked += 1;
+    }
+    assert!(checked > 700, "{checked}");
+}
+
+/// XG's figures stand beside recount's on the rows of plays and cube
+/// decisions read from a `.xg` file.
+#[test]
+fn xg_analysis_is_reported_beside_ours() {
+    let plays = report(CHARLOT_XG, &["--plays"], "bg_plays.csv");
+    let oracle = csv_file(&repo().join("fixtures/expected/xg-records.csv"));
+    let error = |line: &str| {
+        oracle
+            .iter()
+            .find(|o| o["file"] == CHARLOT_XG && o["record"] == line)
+            .map(|o| o["error"].parse::<f64>().unwrap())
+    };
+    for p in &plays {
+        assert_eq!(p["xg_eval"], "3-ply", "{p:?}");
+        let ours: f64 = p["xg_error"].parse().unwrap();
+        assert!((ours - error(&p["line"]).unwrap()).abs() < 1e-9, "{p:?}");
+        assert!(!p["loss"].is_empty() && !p["xg_luck"].is_empty(), "{p:?}");
+    }
+    let cube = report(CHARLOT_XG, &["--all-cube-decisions"], "bg_cube.csv");
+    let with_xg = cube.iter().filter(|c| c["xg_eval"] == "XG Roller+").count();
+    assert!(with_xg > 50, "{with_xg} of {}", cube.len());
+    for c in cube
+        .iter()
+        .filter(|c| c["actual_action"].starts_with("Double"))
+    {
+        assert!(
+            !c["xg_nd"].is_empty() && !c["xg_double_error"].is_empty(),
+            "{c:?}"
+        );
+    }
+    // A .mat carries no XG analysis.
+    let plays = report(CHARLOT_MAT, &["--plays"], "bg_plays.csv");
+    assert!(plays
+        .iter()
+        .all(|p| p["xg_eval"].is_empty() && p["xg_error"].is_empty()));
+}
+
+#[test]
+fn a_position_file_is_one_unfinished_game_from_its_position() {
+    let g = report(
+        "fixtures/bg/xg/charlot-game2-play10.xgp",
+        &[],
+        "bg_games.csv",
+    );
+    assert_eq!(g.len(), 1);
+    assert_eq!(
+        (g[0]["plays"].as_str(), g[0]["illegal_plays"].as_str()),
+        ("1", "0")
+    );
+    assert!(g[0]["finding_kinds"].contains("unfinished"), "{:?}", g[0]);
+    assert_eq!(g[0]["score_written"], "0-2");
+}
+
+/// Damaged `.xg` files inside an archive are error rows with their reason;
+/// the archive's other members are read.
+#[test]
+fn damaged_xg_files_in_an_archive_are_error_rows() {
+    let good = std::fs::read(repo().join(CHARLOT_XG)).unwrap();
+    let mut flipped = good.clone();
+    flipped[9000] ^= 0x40;
+    let members: [(&str, Vec<u8>); 5] = [
+        ("a-good.xg", good.clone()),
+        ("b-cut.xg", good[..good.len() / 2].to_vec()),
+        ("c-flipped.xg", flipped),
+        ("d-empty-archive.xg", b"RGMH".to_vec()),
+        (
+            "e-log.fibs",
+            std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("matches.tar");
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in &members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        tar.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[path.to_str().unwrap()], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let errors = rows(out.path(), "errors.csv");
+    let reasons: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 3, "{reasons:?}");
+    assert!(
+        reasons[0].0 == "b-cut.xg" && reasons[0].1.contains("truncated or corrupt"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].0 == "c-flipped.xg" && reasons[1].1.contains("CRC-32"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[2].0 == "d-empty-archive.xg" && reasons[2].1.contains("truncated XG file"),
+        "{reasons:?}"
+    );
+    let games = rows(out.path(), "bg_games.csv");
+    for member in ["a-good.xg", "e-log.fibs"] {
+        assert_eq!(
+            games.iter().filter(|g| g["member"] == member).count(),
+            4,
+            "{member}"
+        );
+    }
+}
