@@ -234,7 +234,11 @@ impl Net {
     #[inline(always)]
     fn evaluate_small<const H: usize>(&self, input: &[f32], out: &mut [f32]) {
         let mut acc: [f32; H] = self.hidden_threshold[..H].try_into().expect("H thresholds");
-        for (row, &x) in self.hidden_weights.chunks_exact(H).zip(&input[..self.inputs]) {
+        for (row, &x) in self
+            .hidden_weights
+            .chunks_exact(H)
+            .zip(&input[..self.inputs])
+        {
             if x == 0.0 {
                 continue;
             }
