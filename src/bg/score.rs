@@ -2,7 +2,7 @@
 //! Match ID and the reports read of it.
 
 /// The score a game starts at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchScore {
     /// Points to win the match; 0 for money play.
     pub length: u32,

@@ -36,7 +36,7 @@ impl Owner {
 }
 
 /// The money-play rules that change cube values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoneyRules {
     pub jacoby: bool,
     pub beavers: bool,

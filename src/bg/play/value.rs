@@ -20,7 +20,7 @@ use crate::bg::score::MatchScore;
 
 /// The game a play is scored in: money play with its rules, or a match at
 /// its score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stakes {
     Money(MoneyRules),
     Match(MatchScore),

@@ -9,6 +9,8 @@
 //! possible (all four moves of doubles), and when only one die can be used
 //! the larger must be used if it can.
 
+use rustc_hash::FxHashMap;
+
 use crate::bg::game::record::{Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
 
@@ -42,6 +44,7 @@ pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
     let mut g = Generator {
         p,
         plays: Vec::new(),
+        kept: FxHashMap::default(),
         max_moves: 0,
         max_pips: 0,
         path: Vec::with_capacity(4),
@@ -60,6 +63,8 @@ pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
 struct Generator {
     p: usize,
     plays: Vec<Play>,
+    /// Where each kept play's position is in `plays`.
+    kept: FxHashMap<Board, usize>,
     /// The most checker moves and pips of the plays kept: a play that
     /// moves fewer is not legal.
     max_moves: usize,
@@ -129,16 +134,19 @@ impl Generator {
         }
         if n > self.max_moves || pips > self.max_pips {
             self.plays.clear();
+            self.kept.clear();
         }
         self.max_moves = n;
         self.max_pips = pips;
-        if let Some(kept) = self.plays.iter_mut().find(|pl| pl.after == *after) {
+        if let Some(&i) = self.kept.get(after) {
+            let kept = &mut self.plays[i];
             let kept_pips: usize = kept.moves.iter().map(|m| m.die as usize).sum();
             if n > kept.moves.len() || pips > kept_pips {
                 kept.moves = self.path.clone();
             }
             return;
         }
+        self.kept.insert(*after, self.plays.len());
         self.plays.push(Play {
             moves: self.path.clone(),
             after: *after,
