@@ -50,8 +50,21 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
         area_black,
         area_white,
         charset: record.charset,
-        notes: record.notes.join("; "),
+        notes: notes(g),
         sgf_check: String::new(),
         final_position: replay.board.encode(),
     }
+}
+
+/// The record's notes, then the replay's: a cycle of positions under
+/// simple ko (under superko each repetition is an illegal move instead).
+fn notes(g: &Game) -> String {
+    let mut notes = g.record.notes.join("; ");
+    if let Some(cycle) = g.replay.cycle {
+        if !notes.is_empty() {
+            notes.push_str("; ");
+        }
+        notes.push_str(&cycle.to_string());
+    }
+    notes
 }

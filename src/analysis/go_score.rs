@@ -98,7 +98,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         rules_source: used.source,
         ..GoScoreRow::default()
     };
-    let (unrecorded, end) = match (&g.countable, &g.end) {
+    let (uncompared, end) = match (&g.countable, &g.end) {
         (Countable::No(reason), _) => {
             row.verdict = Verdict::NotScored;
             row.reason = reason.clone();
@@ -114,7 +114,8 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
                 split_vote: None,
             };
         }
-        (c, Some(end)) => (*c == Countable::Unrecorded, end),
+        (Countable::Uncompared(why), Some(end)) => (Some(why), end),
+        (Countable::Counted, Some(end)) => (None, end),
         (_, None) => unreachable!("a countable game's end is settled before scoring"),
     };
     let (d, s) = (&end.dead, &end.settlement);
@@ -152,8 +153,8 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     let (w, margin) = winner(declared);
     row.score_winner = letter(w);
     row.score_margin = Some(margin);
-    let verdict = if unrecorded {
-        row.reason = "no result (RE) recorded; the game ends with two passes".into();
+    let verdict = if let Some(why) = uncompared {
+        row.reason = why.clone();
         Verdict::NoResult
     } else if !rules_known {
         row.reason = format!(

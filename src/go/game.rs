@@ -66,7 +66,7 @@ impl Game {
                 Err(why) => (replay(&record, rules), Some(Err(why))),
             },
         };
-        let countable = Countable::of(&record, &replay);
+        let countable = Countable::of(&record, &replay, rules_used.preset);
         let counts = Counts::of(&record, &replay);
         let zones = matches!(snapshot, Some(Ok(_)));
         let settle =
