@@ -428,7 +428,7 @@ fn check_sgf_survives_deep_nesting() {
 
 /// `(source file name, member, game, stage or "game", reason or notes)` of
 /// every row of `go_games.csv` and `errors.csv`, sorted.
-fn all_rows(out: &Path) -> Vec<String> {
+pub(super) fn all_rows(out: &Path) -> Vec<String> {
     let name = |s: &str| s.rsplit('/').next().unwrap().to_string();
     let mut v: Vec<String> = rows(out, "go_games.csv")
         .into_iter()
