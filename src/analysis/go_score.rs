@@ -11,7 +11,7 @@ use crate::go::game::Game;
 
 use crate::go::board::Color;
 use crate::go::dead::{doubtful_stones, DeadSource};
-use crate::go::rules::{Preset, RulesSource};
+use crate::go::rules::{Preset, RulesSource, Ties};
 use crate::go::score::song::SongParams;
 use crate::go::score::{count, score, song, traditional, winner, Counts};
 use crate::go::settle::Settlement;
@@ -83,7 +83,7 @@ pub struct Scored {
 /// `RU`, or `--rules` when `rules_source` says `default`); its end must be
 /// settled when it is countable ([`Game::compute`] with `count`).
 pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings) -> Scored {
-    let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, g.rules_used);
+    let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, &g.rules_used);
     let rules_known = used.source == RulesSource::Ru;
     let result = record.result;
     let mut row = GoScoreRow {
@@ -150,7 +150,15 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     row.song_term_zh = sg.term.chinese();
     row.song_term_en = sg.term.english();
     row.score_declared = Some(declared);
-    let (w, margin) = winner(declared);
+    let (w, margin) = match winner(declared) {
+        // Ing's komi convention: a tie is Black's in an even game, White's
+        // in a handicap game.
+        (None, m) if rules.ties == Ties::Ing => {
+            let handicap = counts.handicap >= 2;
+            (Some(if handicap { Color::White } else { Color::Black }), m)
+        }
+        decided => decided,
+    };
     row.score_winner = letter(w);
     row.score_margin = Some(margin);
     let verdict = if let Some(why) = uncompared {

@@ -216,8 +216,8 @@ pub enum DeadStonesArg {
 #[derive(Debug, clap::Args)]
 pub struct ScoreArgs {
     /// Rules for games whose RU is absent or unknown (japanese, chinese,
-    /// aga, korean, new_zealand, tromp_taylor, stone_scoring, song; `-` for `_`
-    /// and other spellings are accepted).
+    /// aga, korean, new_zealand, tromp_taylor, stone_scoring, song, ing; `-`
+    /// for `_` and other spellings are accepted).
     #[arg(long, value_name = "NAME", default_value = "japanese")]
     pub rules: String,
 

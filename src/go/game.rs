@@ -55,7 +55,7 @@ impl Game {
     /// Replays `record` once and settles its end where `s` needs it.
     pub fn compute(record: GoRecord, s: &GameSettings) -> Game {
         let rules_used = RulesUsed::for_record(&record, s.default_rules);
-        let rules = rules_used.preset.rules();
+        let rules = rules_used.rules;
         let (replay, snapshot) = match s.zones_at {
             None => (replay(&record, rules), None),
             Some(moment) => match Tracker::new(&record, rules, moment) {
