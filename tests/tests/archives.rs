@@ -4,9 +4,8 @@
 //! truncated, corrupt and oversized cases, bombs included, each an error
 //! row with a reason.
 
-use super::inputs::all_rows;
+use super::inputs::{all_rows, run_on};
 use super::util::*;
-use std::fs;
 use std::io::{Cursor, Write};
 use std::path::Path;
 
@@ -131,19 +130,12 @@ fn member<'a>(name: &'a str, method: u16, stored: Vec<u8>, data: &'a [u8]) -> Zi
     }
 }
 
+/// [`run_on`] with `--no-scores` and `extra`.
 fn run_dir(files: &[(&str, Vec<u8>)], extra: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("in");
-    fs::create_dir(&dir).unwrap();
-    for (name, data) in files {
-        fs::write(dir.join(name), data).unwrap();
-    }
-    let out = tmp.path().join("out");
-    let mut args = vec![dir.to_str().unwrap(), "--no-scores"];
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(n, d)| (*n, &d[..])).collect();
+    let mut args = vec!["--no-scores"];
     args.extend(extra);
-    let o = run(&args, &out, "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    (tmp, out)
+    run_on(&files, &args)
 }
 
 /// [`GAME`]'s moves and final position as [`game_rows`] writes them.
