@@ -5,6 +5,7 @@
 mod tests {
     mod util;
 
+    mod archives;
     mod backgammon;
     mod check;
     mod cube;

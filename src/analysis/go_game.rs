@@ -8,7 +8,7 @@ use crate::report::GoGameRow;
 
 /// Builds the `go_games.csv` row of one replayed game.
 pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
-    let (record, replay, rules) = (&g.record, &g.replay, g.rules_used);
+    let (record, replay, rules) = (&g.record, &g.replay, &g.rules_used);
     let result = record.result;
     let (area_black, area_white) = replay.board.area();
     GoGameRow {
@@ -50,8 +50,18 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
         area_black,
         area_white,
         charset: record.charset,
-        notes: record.notes.join("; "),
+        notes: notes(g),
         sgf_check: String::new(),
         final_position: replay.board.encode(),
     }
+}
+
+/// The record's notes, how `RU` was read, then the replay's: a cycle of
+/// positions under simple ko (under superko each repetition is an
+/// illegal move instead).
+fn notes(g: &Game) -> String {
+    let mut notes = g.record.notes.clone();
+    notes.extend(g.rules_used.note.clone());
+    notes.extend(g.replay.cycle.map(|c| c.to_string()));
+    notes.join("; ")
 }

@@ -11,7 +11,7 @@ use crate::go::game::Game;
 
 use crate::go::board::Color;
 use crate::go::dead::{doubtful_stones, DeadSource};
-use crate::go::rules::{Preset, RulesSource};
+use crate::go::rules::{Preset, RulesSource, Ties};
 use crate::go::score::song::SongParams;
 use crate::go::score::{count, score, song, traditional, winner, Counts};
 use crate::go::settle::Settlement;
@@ -83,7 +83,7 @@ pub struct Scored {
 /// `RU`, or `--rules` when `rules_source` says `default`); its end must be
 /// settled when it is countable ([`Game::compute`] with `count`).
 pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings) -> Scored {
-    let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, g.rules_used);
+    let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, &g.rules_used);
     let rules_known = used.source == RulesSource::Ru;
     let result = record.result;
     let mut row = GoScoreRow {
@@ -98,7 +98,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         rules_source: used.source,
         ..GoScoreRow::default()
     };
-    let (unrecorded, end) = match (&g.countable, &g.end) {
+    let (uncompared, end) = match (&g.countable, &g.end) {
         (Countable::No(reason), _) => {
             row.verdict = Verdict::NotScored;
             row.reason = reason.clone();
@@ -114,7 +114,8 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
                 split_vote: None,
             };
         }
-        (c, Some(end)) => (*c == Countable::Unrecorded, end),
+        (Countable::Uncompared(why), Some(end)) => (Some(why), end),
+        (Countable::Counted, Some(end)) => (None, end),
         (_, None) => unreachable!("a countable game's end is settled before scoring"),
     };
     let (d, s) = (&end.dead, &end.settlement);
@@ -149,11 +150,19 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     row.song_term_zh = sg.term.chinese();
     row.song_term_en = sg.term.english();
     row.score_declared = Some(declared);
-    let (w, margin) = winner(declared);
+    let (w, margin) = match winner(declared) {
+        // Ing's komi convention: a tie is Black's in an even game, White's
+        // in a handicap game.
+        (None, m) if rules.ties == Ties::Ing => {
+            let handicap = counts.handicap >= 2;
+            (Some(if handicap { Color::White } else { Color::Black }), m)
+        }
+        decided => decided,
+    };
     row.score_winner = letter(w);
     row.score_margin = Some(margin);
-    let verdict = if unrecorded {
-        row.reason = "no result (RE) recorded; the game ends with two passes".into();
+    let verdict = if let Some(why) = uncompared {
+        row.reason = why.clone();
         Verdict::NoResult
     } else if !rules_known {
         row.reason = format!(

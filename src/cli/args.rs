@@ -146,6 +146,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: Option<u64>,
 
+    /// Read every Go game's text in this charset, whatever CA says (a label
+    /// of the WHATWG Encoding Standard: UTF-8, GBK, Big5, Shift_JIS, EUC-KR,
+    /// windows-1252…); without it, CA checked against the text, or the
+    /// charset detected where CA is missing or wrong.
+    #[arg(long, value_name = "NAME")]
+    pub charset: Option<String>,
+
     /// Also check every game with the strict SGF `FF[4]` reader of the
     /// sgf-parse crate (column sgf_check); slower.
     #[arg(long)]
@@ -223,8 +230,8 @@ pub enum DeadStonesArg {
 #[derive(Debug, clap::Args)]
 pub struct ScoreArgs {
     /// Rules for games whose RU is absent or unknown (japanese, chinese,
-    /// aga, korean, new_zealand, tromp_taylor, stone_scoring, song; `-` for `_`
-    /// and other spellings are accepted).
+    /// aga, korean, new_zealand, tromp_taylor, stone_scoring, song, ing; `-`
+    /// for `_` and other spellings are accepted).
     #[arg(long, value_name = "NAME", default_value = "japanese")]
     pub rules: String,
 

@@ -46,6 +46,8 @@ pub enum ConfigError {
     },
     /// Another run holds the lock on `--out`.
     Locked(Locked),
+    /// `--charset` names no charset.
+    Charset(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -69,6 +71,10 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::Paths(e) => write!(f, "{e}; check the path and try again"),
             ConfigError::Locked(e) => e.fmt(f),
+            ConfigError::Charset(name) => write!(
+                f,
+                "--charset '{name}' is not a charset recount knows; give a label of the WHATWG Encoding Standard such as UTF-8, GBK, Big5, Shift_JIS, EUC-KR or windows-1252"
+            ),
             ConfigError::Out { path, source } => write!(
                 f,
                 "cannot write reports to '{}': {source}; choose another --out",
@@ -194,6 +200,8 @@ pub struct Config {
     pub score: ScoreSettings,
     pub limits: ReadLimits,
     pub check_sgf: bool,
+    /// `--charset`: the charset every Go game's text is read in.
+    pub charset: Option<&'static encoding_rs::Encoding>,
     pub scores: bool,
     pub zones: Option<ZoneSettings>,
     pub positions: bool,
@@ -221,6 +229,7 @@ impl Config {
             dead: self.dead,
             limits: self.limits,
             check_sgf: self.check_sgf,
+            charset: self.charset,
             scores: self.scores,
             score: self.score,
             zones: self.zones,
@@ -293,6 +302,13 @@ impl Config {
             std::env::var_os(WEIGHTS_ENV),
             a.no_nets,
         )?;
+        let charset = match &a.charset {
+            None => None,
+            Some(name) => Some(
+                crate::sgf::charset::encoding_for(name.as_bytes())
+                    .ok_or_else(|| ConfigError::Charset(name.clone()))?,
+            ),
+        };
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
         Ok(Config {
             entries,
@@ -304,6 +320,7 @@ impl Config {
                 max_game_bytes: a.max_game_mib << 20,
             },
             check_sgf: a.check_sgf,
+            charset,
             scores: !a.no_scores,
             zones: a.zones.resolve(false),
             positions: a.positions,

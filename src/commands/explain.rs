@@ -74,7 +74,7 @@ pub fn explain(
 
 /// The game, its rules, and where its dead stones came from.
 fn write_header(w: &mut String, path: &Path, game: u32, g: &Game, end: &End) {
-    let (record, counts, used) = (&g.record, g.counts, g.rules_used);
+    let (record, counts, used) = (&g.record, g.counts, &g.rules_used);
     let (dead, source) = (&end.dead, end.dead.source);
     let _ = writeln!(
         w,

@@ -14,7 +14,7 @@ use crate::analysis::go_zones::ZoneStats;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::position::ZoneSettings;
 use crate::go::game::{Game, GameSettings};
-use crate::go::record::read_record;
+use crate::go::record::read_record_with;
 use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
@@ -52,6 +52,8 @@ pub struct Settings<'a> {
     pub limits: ReadLimits,
     /// Also check each game tree with the strict `sgf-parse` reader.
     pub check_sgf: bool,
+    /// `--charset`: every Go game's text read in this charset.
+    pub charset: Option<&'static encoding_rs::Encoding>,
     /// Score every game (`go_scores.csv`); off with `--no-scores`.
     pub scores: bool,
     pub score: ScoreSettings,
@@ -71,6 +73,7 @@ impl Default for Settings<'_> {
                 max_game_bytes: 16 << 20,
             },
             check_sgf: false,
+            charset: None,
             scores: true,
             score: ScoreSettings::default(),
             zones: None,
@@ -204,7 +207,8 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         Payload::Failed { stage, reason } => return Err((*stage, reason.clone())),
     };
     let tree = parse_tree(bytes).map_err(|e| (Stage::Parse, e.to_string()))?;
-    let record = read_record(&tree).map_err(|e| (record_stage(&e), e.to_string()))?;
+    let record =
+        read_record_with(&tree, settings.charset).map_err(|e| (record_stage(&e), e.to_string()))?;
     let game = Game::compute(record, &settings.game());
     let mut row = go_game_row(&unit.origin, unit.game, &game);
     if settings.check_sgf {

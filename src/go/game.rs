@@ -55,7 +55,7 @@ impl Game {
     /// Replays `record` once and settles its end where `s` needs it.
     pub fn compute(record: GoRecord, s: &GameSettings) -> Game {
         let rules_used = RulesUsed::for_record(&record, s.default_rules);
-        let rules = rules_used.preset.rules();
+        let rules = rules_used.rules;
         let (replay, snapshot) = match s.zones_at {
             None => (replay(&record, rules), None),
             Some(moment) => match Tracker::new(&record, rules, moment) {
@@ -66,7 +66,7 @@ impl Game {
                 Err(why) => (replay(&record, rules), Some(Err(why))),
             },
         };
-        let countable = Countable::of(&record, &replay);
+        let countable = Countable::of(&record, &replay, rules_used.preset);
         let counts = Counts::of(&record, &replay);
         let zones = matches!(snapshot, Some(Ok(_)));
         let settle =

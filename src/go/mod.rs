@@ -5,6 +5,7 @@
 //! - [`rules`]: rule sets as plain values, presets by name.
 //! - [`record`]: the typed record of one SGF game tree, its result (`RE`)
 //!   and the endgame diagrams of the seeds.
+//! - [`repetition`]: position keys and their history (superko, cycles).
 //! - [`replay`]: tolerant replay of a record to its final position.
 //! - [`dead`]: which stones are dead at the end (markup or the estimator).
 //! - [`settle`]: the settled final position: Benson's life, territory,
@@ -21,6 +22,7 @@ pub mod dead;
 pub mod endgame;
 pub mod game;
 pub mod record;
+pub mod repetition;
 pub mod replay;
 pub mod rules;
 pub mod score;

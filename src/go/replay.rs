@@ -4,12 +4,17 @@
 //! described, and replayed the way the record implies. A move on an occupied
 //! point or off the board is skipped; a ko recapture is played; a suicide is
 //! played and its stones removed (they go to the opponent's prisoners, as
-//! under the rules that allow suicide). Moves after two consecutive passes
-//! are counted apart: servers resume games to settle disputes.
+//! under the rules that allow suicide). Under a superko rule a play that
+//! recreates an earlier position (or, situational, position and player to
+//! move) is a finding too, and played; under simple ko a cycle of
+//! positions (triple ko and the like) is kept for the audit. Moves after
+//! two consecutive passes are counted apart: servers resume games to
+//! settle disputes.
 
 use crate::go::board::{Board, Color};
 use crate::go::record::{Event, GoRecord, MoveAt};
-use crate::go::rules::Rules;
+use crate::go::repetition::{History, Key};
+use crate::go::rules::{KoRule, Rules};
 use std::fmt;
 
 /// Why a recorded move breaks the rules.
@@ -23,6 +28,13 @@ pub enum Illegal {
     /// forbid suicide).
     Suicide {
         stones: u32,
+    },
+    /// Recreates the position after move `repeats` (0: the position before
+    /// the first move) under a superko rule; `situational`: the same player
+    /// to move too.
+    Superko {
+        repeats: u32,
+        situational: bool,
     },
 }
 
@@ -53,6 +65,60 @@ impl fmt::Display for Finding {
             Illegal::Suicide { stones } => {
                 write!(f, "suicide of {stones} stone(s) (played, stones removed)")
             }
+            Illegal::Superko {
+                repeats,
+                situational,
+            } => {
+                let (what, rule) = if situational {
+                    ("the position and player to move", "situational")
+                } else {
+                    ("the position", "positional")
+                };
+                write!(
+                    f,
+                    "repeats {what} {} ({rule} superko; stone played)",
+                    after_move(repeats)
+                )
+            }
+        }
+    }
+}
+
+/// `after move 8`, or `before the first move` for 0.
+pub fn after_move(n: u32) -> String {
+    if n == 0 {
+        "before the first move".into()
+    } else {
+        format!("after move {n}")
+    }
+}
+
+/// Under simple ko, where a play first recreated an earlier position with
+/// the same player to move, and whether a later play ever reached a new
+/// one. A cycle never broken (triple ko, eternal life) makes a game no
+/// result under Japanese rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cycle {
+    /// The move that recreated the position.
+    pub at: u32,
+    /// The move after which that position was first reached (0: before
+    /// the first move).
+    pub repeats: u32,
+    /// The first later play that reached a position not seen before.
+    pub broken_at: Option<u32>,
+}
+
+impl fmt::Display for Cycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} repeats the position and player to move {} (a cycle: triple ko or the like)",
+            self.at,
+            after_move(self.repeats)
+        )?;
+        match self.broken_at {
+            Some(m) => write!(f, ", left at move {m}"),
+            None => f.write_str(", never left"),
         }
     }
 }
@@ -68,12 +134,14 @@ pub struct Replay {
     pub captures: [u32; 2],
     /// Plays that removed their own stones, legal or not.
     pub suicides: u32,
-    /// Moves (not passes) played after two consecutive passes.
+    /// Moves (not passes) played after the first two consecutive passes.
     pub moves_after_end: u32,
     /// Passes in a row at the end of the record (2 or more: the players
     /// ended the game for counting).
     pub final_passes: u32,
     pub illegal: Vec<Finding>,
+    /// Under simple ko: the last cycle of positions, if any (see [`Cycle`]).
+    pub cycle: Option<Cycle>,
 }
 
 /// A point as SGF writes it: column then row.
@@ -106,7 +174,8 @@ pub fn sgf_letter(n: u8) -> char {
     }
 }
 
-/// Replays `record` under `rules` (which decide whether suicide is legal).
+/// Replays `record` under `rules` (which decide whether suicide is legal
+/// and which repetitions are).
 ///
 /// # Examples
 /// ```
@@ -133,13 +202,23 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
         moves_after_end: 0,
         final_passes: 0,
         illegal: Vec::new(),
+        cycle: None,
     };
+    let mut positions = Positions::new(rules.ko);
     let mut consecutive_passes = 0;
+    let mut ended = false;
     for event in &record.events {
         match *event {
-            Event::Setup { stone, x, y } => r.board.set(x, y, stone),
-            Event::SetupDone => r.board.finish_setup(),
+            Event::Setup { stone, x, y } => {
+                positions.set(&r.board, x, y, stone);
+                r.board.set(x, y, stone);
+            }
+            Event::SetupDone => {
+                r.board.finish_setup();
+                positions.setup_done();
+            }
             Event::Move { color, ref at } => {
+                positions.before_move(r.moves);
                 r.moves += 1;
                 let finding = |kind, point| Finding {
                     move_number: r.moves,
@@ -151,13 +230,15 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
                     MoveAt::Pass => {
                         r.passes += 1;
                         consecutive_passes += 1;
+                        ended |= consecutive_passes >= 2;
                         r.board.pass();
+                        positions.passed(color, r.moves);
                     }
                     MoveAt::OffBoard(ref raw) => {
                         r.illegal.push(finding(Illegal::OffBoard, raw.clone()));
                     }
                     MoveAt::Point(x, y) => {
-                        if consecutive_passes >= 2 {
+                        if ended {
                             r.moves_after_end += 1;
                         }
                         consecutive_passes = 0;
@@ -169,6 +250,7 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
                         let ko = r.board.is_ko_recapture(color, x, y);
                         let played = r.board.play(color, x, y);
                         r.captures[color.index()] += played.captured;
+                        let repeats = positions.played(&r.board, color, (x, y), r.moves);
                         if ko {
                             r.illegal.push(finding(Illegal::Ko, sgf_point(x, y)));
                         }
@@ -182,6 +264,18 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
                                 r.illegal.push(finding(kind, sgf_point(x, y)));
                             }
                         }
+                        match (rules.ko, repeats) {
+                            (KoRule::Simple, repeats) => note_cycle(&mut r.cycle, r.moves, repeats),
+                            // A ko recapture is already a finding.
+                            (_, Some(repeats)) if !ko => {
+                                let kind = Illegal::Superko {
+                                    repeats,
+                                    situational: rules.ko == KoRule::Situational,
+                                };
+                                r.illegal.push(finding(kind, sgf_point(x, y)));
+                            }
+                            _ => {}
+                        }
                     }
                 }
                 after_move(&r);
@@ -190,6 +284,109 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
     }
     r.final_passes = consecutive_passes;
     r
+}
+
+/// Keeps the last cycle: a repetition starts one unless one is under way;
+/// a new position ends it.
+fn note_cycle(cycle: &mut Option<Cycle>, at: u32, repeats: Option<u32>) {
+    match (repeats, cycle.as_mut()) {
+        (Some(_), Some(c)) if c.broken_at.is_none() => {}
+        (Some(repeats), _) => {
+            *cycle = Some(Cycle {
+                at,
+                repeats,
+                broken_at: None,
+            })
+        }
+        (None, Some(c)) if c.broken_at.is_none() => c.broken_at = Some(at),
+        (None, _) => {}
+    }
+}
+
+/// The positions a replay has passed through, keyed as the ko rule
+/// compares them: the stones alone (positional superko), or the stones
+/// and the player to move (situational superko, and the cycles of simple
+/// ko, where only plays count: a pass changes no stone).
+struct Positions {
+    ko: KoRule,
+    board: Key,
+    history: History,
+    /// A setup changed the board since the last visit (the position
+    /// before the first move counts once its setup is done).
+    unvisited: bool,
+    to_move: Color,
+}
+
+impl Positions {
+    fn new(ko: KoRule) -> Positions {
+        Positions {
+            ko,
+            board: Key::default(),
+            history: History::default(),
+            unvisited: true,
+            to_move: Color::Black,
+        }
+    }
+
+    fn key(&self) -> Key {
+        match self.ko {
+            KoRule::Positional => self.board,
+            KoRule::Situational | KoRule::Simple => self.board.with_to_move(self.to_move),
+        }
+    }
+
+    /// A setup point changes: called before `board` changes it.
+    fn set(&mut self, board: &Board, x: u8, y: u8, stone: Option<Color>) {
+        let p = board.index(x, y);
+        if let Some(old) = board.get(x, y) {
+            self.board = self.board.toggled(p, old);
+        }
+        if let Some(new) = stone {
+            self.board = self.board.toggled(p, new);
+        }
+    }
+
+    fn setup_done(&mut self) {
+        self.unvisited = true;
+    }
+
+    /// Before move `moves + 1`: the position a setup left is reached.
+    fn before_move(&mut self, moves: u32) {
+        if std::mem::take(&mut self.unvisited) {
+            self.history.visit(self.key(), moves);
+        }
+    }
+
+    fn passed(&mut self, color: Color, move_number: u32) {
+        self.to_move = color.opponent();
+        if self.ko == KoRule::Situational {
+            self.history.visit(self.key(), move_number);
+        }
+    }
+
+    /// After `color` played at `at` on `board` (its captures and suicide
+    /// done): the earlier move whose position this one repeats, if any.
+    fn played(
+        &mut self,
+        board: &Board,
+        color: Color,
+        at: (u8, u8),
+        move_number: u32,
+    ) -> Option<u32> {
+        let p = board.index(at.0, at.1);
+        // A suicide removed the new stone with its chain: the stones
+        // removed are the player's, else the opponent's it captured.
+        let suicide = board.at(p).is_none();
+        if !suicide {
+            self.board = self.board.toggled(p, color);
+        }
+        let removed = if suicide { color } else { color.opponent() };
+        for q in board.emptied().filter(|&q| q != p) {
+            self.board = self.board.toggled(q, removed);
+        }
+        self.to_move = color.opponent();
+        self.history.visit(self.key(), move_number)
+    }
 }
 
 #[cfg(test)]
@@ -240,5 +437,91 @@ mod tests {
             (r.moves, r.passes, r.moves_after_end, r.final_passes),
             (5, 3, 1, 1)
         );
+        // Every move after the first two passes in a row, not only the
+        // first of each resumption.
+        let r = run("(;SZ[5];B[ee];W[];B[];W[cc];B[dd])", Rules::JAPANESE);
+        assert_eq!((r.moves_after_end, r.final_passes), (2, 0));
+    }
+
+    /// Three kos, each side taking one in turn: after six moves the
+    /// position before the first is back, with Black to move.
+    const TRIPLE_KO: &str = "(;SZ[13]AB[ba][ab][bc][cf][dg][ch][bg][bk][al][bm]\
+        AW[ca][db][cc][bb][bf][ag][bh][ck][dl][cm][bl]\
+        ;B[cb];W[cg];B[cl];W[bb];B[bg];W[bl];B[cb];W[cg])";
+
+    #[test]
+    fn superko_rules_make_repetitions_illegal() {
+        for rules in [Rules::CHINESE, Rules::AGA, Rules::TROMP_TAYLOR] {
+            let r = run(TRIPLE_KO, rules);
+            let at: Vec<u32> = r.illegal.iter().map(|f| f.move_number).collect();
+            assert_eq!(at, [6, 7, 8]);
+            assert_eq!(
+                r.illegal[1].kind,
+                Illegal::Superko {
+                    repeats: 1,
+                    situational: rules.ko == KoRule::Situational
+                }
+            );
+            assert_eq!(r.cycle, None);
+            assert_eq!(
+                r.board.encode(),
+                run(TRIPLE_KO, Rules::JAPANESE).board.encode()
+            );
+        }
+        assert_eq!(
+            run(TRIPLE_KO, Rules::AGA).illegal[0].to_string(),
+            "move 6 W[bl]: repeats the position and player to move before the first move (situational superko; stone played)"
+        );
+    }
+
+    #[test]
+    fn simple_ko_keeps_the_last_cycle() {
+        let r = run(TRIPLE_KO, Rules::JAPANESE);
+        assert!(r.illegal.is_empty());
+        let open = Cycle {
+            at: 6,
+            repeats: 0,
+            broken_at: None,
+        };
+        assert_eq!(r.cycle, Some(open));
+        // A play elsewhere leaves it; a later repetition starts another.
+        let broken = TRIPLE_KO.replace(";B[cb];W[cg])", ";B[gg])");
+        let r = run(&broken, Rules::JAPANESE);
+        assert_eq!(
+            r.cycle,
+            Some(Cycle {
+                broken_at: Some(7),
+                ..open
+            })
+        );
+        assert_eq!(r.cycle.unwrap().to_string(), "move 6 repeats the position and player to move before the first move (a cycle: triple ko or the like), left at move 7");
+        let again = TRIPLE_KO.replace(
+            ";B[cb];W[cg])",
+            ";B[gg];W[hh];B[cb];W[cg];B[cl];W[bb];B[bg];W[bl])",
+        );
+        let r = run(&again, Rules::JAPANESE);
+        let later = Cycle {
+            at: 14,
+            repeats: 8,
+            broken_at: None,
+        };
+        assert_eq!(r.cycle, Some(later));
+    }
+
+    #[test]
+    fn a_single_stone_suicide_repeats_the_board() {
+        // Suicide is legal under both, but the board is the one before:
+        // positional superko forbids it; with the other player to move it
+        // is a new situation, as after a pass.
+        let sgf = "(;SZ[3]AW[ba][ab][bb];B[aa])";
+        let r = run(sgf, Rules::TROMP_TAYLOR);
+        assert_eq!(
+            r.illegal[0].kind,
+            Illegal::Superko {
+                repeats: 0,
+                situational: false
+            }
+        );
+        assert!(run(sgf, Rules::NEW_ZEALAND).illegal.is_empty());
     }
 }

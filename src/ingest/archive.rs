@@ -1,15 +1,26 @@
-//! Reading one entry: a plain file, a gzip stream, a tar (plain or
-//! gzipped) or a zip archive, member by member, in archive order.
+//! Reading one entry: a plain file, a compressed stream, or an archive
+//! (tar, zip, 7z; compressed or not, and archives inside archives),
+//! member by member, in archive order.
 
-use crate::ingest::paths::{container_of, is_game_name, is_text_name, Container};
+use crate::ingest::codec::{Budget, Codec, Guarded};
+use crate::ingest::paths::{archive_of, codec_of, is_game_name, is_text_name, is_wanted, Archive};
 use crate::ingest::source::read_source;
-use crate::ingest::{Entry, Origin, Payload, Progress, ReadLimits, Stage, Unit};
+use crate::ingest::{sevenz, Entry, Origin, Payload, Progress, ReadLimits, Stage, Unit};
 use crate::text::{escape_name, escape_path};
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, Read};
-use std::path::Path;
+use std::io::{self, BufRead, BufReader, Read, Seek};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+
+/// Layers of compression and archives one inside another read at most
+/// (`a.tar.gz` holding `b.zip` holding `c.sgf.xz` is four): deeper is a
+/// nesting bomb, an error row.
+pub(crate) const MAX_DEPTH: u32 = 8;
+
+/// The bytes of a stream that say what it is (magic numbers, the tar
+/// header, the first SGF root or match header [`super::sniff`] reads).
+const HEAD: usize = 8192;
 
 /// Counts bytes read from the underlying file for the progress bar.
 struct Counted<R> {
@@ -25,6 +36,42 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
+impl<R: Seek> Seek for Counted<R> {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
+    }
+}
+
+/// What reading one file needs besides its bytes.
+pub(crate) struct Reading<'a> {
+    pub limits: ReadLimits,
+    pub progress: &'a Progress,
+    /// Every decoder of the file spends from it.
+    pub budget: &'a Budget<'a>,
+}
+
+/// A failure of the whole of `origin`.
+pub(crate) fn fail(origin: &Arc<Origin>, stage: Stage, reason: String) -> Unit {
+    Unit {
+        origin: Arc::clone(origin),
+        game: 0,
+        first_of_source: true,
+        payload: Payload::Failed { stage, reason },
+    }
+}
+
+/// The origin of the member `name` of the archive at `archive`: a member
+/// of an archive inside an archive is named `inner.zip!/name`.
+pub(crate) fn member_origin(archive: &Origin, name: String) -> Arc<Origin> {
+    Arc::new(Origin {
+        path: archive.path.clone(),
+        member: Some(match &archive.member {
+            Some(outer) => format!("{outer}!/{name}"),
+            None => name,
+        }),
+    })
+}
+
 /// Streams every source of one entry, calling `emit` for each unit in order.
 /// `emit` returns `false` to stop.
 pub fn read_entry(
@@ -37,12 +84,6 @@ pub fn read_entry(
         path: escape_path(&entry.path),
         member: None,
     });
-    let fail = |origin: &Arc<Origin>, stage, reason: String| Unit {
-        origin: Arc::clone(origin),
-        game: 0,
-        first_of_source: true,
-        payload: Payload::Failed { stage, reason },
-    };
     if let Some(problem) = &entry.problem {
         emit(fail(&origin, Stage::Discover, problem.clone()));
         return;
@@ -51,11 +92,12 @@ pub fn read_entry(
     // block the run, a device never ends; such a file is skipped. One named
     // on the command line is read when it is a FIFO (a pipe the user gives,
     // as `<(zcat games.sgf.gz)`), else it is an error row.
-    match fs::metadata(&entry.path) {
-        Ok(m) if entry.named && is_fifo(&m) => {}
+    let meta = fs::metadata(&entry.path);
+    match &meta {
+        Ok(m) if entry.named && is_fifo(m) => {}
         Ok(m) if !m.is_file() && !m.is_dir() => {
             if entry.named {
-                let what = file_kind(&m);
+                let what = file_kind(m);
                 emit(fail(
                     &origin,
                     Stage::Read,
@@ -84,67 +126,205 @@ pub fn read_entry(
         inner: file,
         progress: Arc::clone(progress),
     };
-    match container_of(&name) {
-        Container::Plain => {
-            let size = fs::metadata(&entry.path).ok().map(|m| m.len());
-            let optional = (!entry.named && is_text_name(&name)).then_some(&**progress);
-            read_source(&origin, counted, size, limits, optional, emit);
+    let budget = Budget::new(limits.max_game_bytes, progress);
+    let r = Reading {
+        limits,
+        progress,
+        budget: &budget,
+    };
+    let size = meta.ok().filter(|m| m.is_file()).map(|m| m.len());
+    // A decoder's bug on corrupt data is an error row, not the end of the run.
+    let mut last_origin = Arc::clone(&origin);
+    let mut tracking = |unit: Unit| {
+        last_origin = Arc::clone(&unit.origin);
+        emit(unit)
+    };
+    let outcome = catch_unwind(AssertUnwindSafe(|| match archive_of(&name) {
+        // Zip and 7z archives on disk are read in place (their directory
+        // is at the end).
+        Some(Archive::Zip) => read_zip(&r, &origin, counted, 0, &mut tracking),
+        Some(Archive::SevenZ) => sevenz::read_7z(&r, &origin, counted, size, 0, &mut tracking),
+        _ => {
+            let optional = !entry.named && is_text_name(&name);
+            let mut counted = counted;
+            read_stream(
+                &r,
+                &origin,
+                &name,
+                &mut counted,
+                size,
+                0,
+                optional,
+                &mut tracking,
+            )
         }
-        Container::Gzip => {
-            let gz = flate2::read::MultiGzDecoder::new(counted);
-            read_source(&origin, gz, None, limits, None, emit);
+    }));
+    if let Err(panic) = outcome {
+        let msg = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        emit(fail(
+            &last_origin,
+            Stage::Internal,
+            format!("internal error while reading ({msg}); the rest of the file was not read; please report it"),
+        ));
+    }
+}
+
+/// Reads one stream: a file, or a member (`origin` names it), by what its
+/// name and first bytes say it is: compressed, an archive, or a game file
+/// (`optional`: a `.txt` read only if it holds a backgammon match).
+/// `depth` counts the layers of compression and archives around it.
+/// Returns `false` when `emit` asked to stop.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn read_stream(
+    r: &Reading,
+    origin: &Arc<Origin>,
+    name: &str,
+    reader: &mut dyn Read,
+    size: Option<u64>,
+    depth: u32,
+    optional: bool,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) -> bool {
+    // The first bytes decide what the stream is: read whole (a decoder
+    // or an archive's member may give a few bytes a read), then put back.
+    let mut head = Vec::with_capacity(HEAD);
+    if let Err(e) = (&mut *reader).take(HEAD as u64).read_to_end(&mut head) {
+        // A compressed tar that does not decompress is a corrupt archive.
+        return emit(if archive_of(name) == Some(Archive::Tar) {
+            archive_error(origin, "tar", 0, "", &e)
+        } else {
+            fail(origin, Stage::Read, format!("read error: {e}"))
+        });
+    }
+    // Small members are common: a buffer of the member's size.
+    let capacity = size.map_or(1 << 16, |n| (n as usize + 1).clamp(HEAD, 1 << 16));
+    let mut buffered = BufReader::with_capacity(capacity, io::Cursor::new(head).chain(reader));
+    let head = buffered.fill_buf().unwrap_or_default();
+    let by_name = codec_of(name);
+    let codec = by_name
+        .as_ref()
+        .map(|(c, _)| *c)
+        .or_else(|| Codec::of_magic(head));
+    let archive = archive_of(name).or_else(|| archive_of_magic(head));
+    if (codec.is_some() || archive.is_some()) && depth >= MAX_DEPTH {
+        return emit(fail(
+            origin,
+            Stage::Archive,
+            format!("more than {MAX_DEPTH} layers of compression and archives one inside another (a nesting bomb?); not read"),
+        ));
+    }
+    if let Some(codec) = codec {
+        // A compressed stream: read decompressed, as what its name says
+        // without the compression (`a.sgf.xz` is `a.sgf`).
+        let inner = by_name.map_or_else(|| name.to_string(), |(_, inner)| inner);
+        let mut decoded = Guarded::new(codec.decoder(buffered), codec.name(), r.budget);
+        return read_stream(
+            r,
+            origin,
+            &inner,
+            &mut decoded,
+            None,
+            depth + 1,
+            optional,
+            emit,
+        );
+    }
+    match archive {
+        Some(Archive::Tar) => read_tar(r, origin, &mut buffered, depth + 1, emit),
+        Some(kind) => {
+            // Zip and 7z need to seek: inside another archive they are
+            // read into memory, up to --max-game-mib.
+            let limit = r.limits.max_game_bytes;
+            let mut bytes = Vec::new();
+            match (&mut buffered).take(limit + 1).read_to_end(&mut bytes) {
+                Err(e) => emit(fail(origin, Stage::Read, format!("cannot read: {e}"))),
+                Ok(_) if bytes.len() as u64 > limit => emit(fail(
+                    origin,
+                    Stage::Read,
+                    format!(
+                        "an archive inside an archive is read into memory, and this one is over the {:.1} MiB limit (--max-game-mib); not read",
+                        limit as f64 / (1024.0 * 1024.0)
+                    ),
+                )),
+                Ok(_) => {
+                    let len = bytes.len() as u64;
+                    let cursor = io::Cursor::new(bytes);
+                    if kind == Archive::Zip {
+                        read_zip(r, origin, cursor, depth + 1, emit)
+                    } else {
+                        sevenz::read_7z(r, origin, cursor, Some(len), depth + 1, emit)
+                    }
+                }
+            }
         }
-        Container::Tar => read_tar(&origin, counted, limits, progress, emit),
-        Container::TarGz => {
-            let gz = flate2::read::MultiGzDecoder::new(BufReader::with_capacity(1 << 16, counted));
-            read_tar(&origin, gz, limits, progress, emit)
+        None => {
+            let optional = optional.then_some(r.progress);
+            read_source(origin, buffered, size, r.limits, optional, emit)
         }
-        Container::Zip => read_zip(&origin, &entry.path, limits, progress, emit),
+    }
+}
+
+/// The archive format the first bytes of a stream are the magic number of.
+fn archive_of_magic(head: &[u8]) -> Option<Archive> {
+    if head.starts_with(b"PK\x03\x04") {
+        Some(Archive::Zip)
+    } else if head.starts_with(sevenz::MAGIC) {
+        Some(Archive::SevenZ)
+    } else if head.get(257..262) == Some(&b"ustar"[..]) {
+        Some(Archive::Tar)
+    } else {
+        None
+    }
+}
+
+/// The error row of an archive that cannot be read on from after `last`
+/// (the `members`-th member).
+pub(crate) fn archive_error(
+    archive: &Arc<Origin>,
+    format: &str,
+    members: u64,
+    last: &str,
+    e: &dyn std::fmt::Display,
+) -> Unit {
+    let after = if last.is_empty() {
+        "before its first member".to_string()
+    } else {
+        format!("after member {members} '{last}'")
+    };
+    Unit {
+        first_of_source: members == 0,
+        ..fail(
+            archive,
+            Stage::Archive,
+            format!(
+                "corrupt or unreadable {format} archive {after}: {e}; the rest of the archive was not read"
+            ),
+        )
     }
 }
 
 fn read_tar(
+    r: &Reading,
     origin: &Arc<Origin>,
-    reader: impl Read,
-    limits: ReadLimits,
-    progress: &Progress,
+    reader: &mut dyn Read,
+    depth: u32,
     emit: &mut dyn FnMut(Unit) -> bool,
-) {
+) -> bool {
     let mut archive = tar::Archive::new(reader);
     let mut members = 0u64;
     let mut last = String::new();
-    let archive_error = |members: u64, last: &str, e: &dyn std::fmt::Display| {
-        let after = if last.is_empty() {
-            "before its first member".to_string()
-        } else {
-            format!("after member {members} '{last}'")
-        };
-        Unit {
-            origin: Arc::clone(origin),
-            game: 0,
-            first_of_source: members == 0,
-            payload: Payload::Failed {
-                stage: Stage::Archive,
-                reason: format!(
-                    "corrupt or unreadable tar archive {after}: {e}; the rest of the archive was not read"
-                ),
-            },
-        }
-    };
     let entries = match archive.entries() {
         Ok(e) => e,
-        Err(e) => {
-            emit(archive_error(0, "", &e));
-            return;
-        }
+        Err(e) => return emit(archive_error(origin, "tar", 0, "", &e)),
     };
     for entry in entries {
         let mut entry = match entry {
             Ok(e) => e,
-            Err(e) => {
-                emit(archive_error(members, &last, &e));
-                return;
-            }
+            Err(e) => return emit(archive_error(origin, "tar", members, &last, &e)),
         };
         let kind = entry.header().entry_type();
         let member = escape_name(&entry.path_bytes());
@@ -152,8 +332,8 @@ fn read_tar(
             // A link's data is its target's, which the archive holds under
             // its own name (a hard link) or may not hold (a symbolic link):
             // said, never silently dropped.
-            if !is_game_name(&member) {
-                progress.skipped.fetch_add(1, Ordering::Relaxed);
+            if !is_wanted(&member) {
+                r.progress.skipped.fetch_add(1, Ordering::Relaxed);
                 continue;
             }
             members += 1;
@@ -167,22 +347,15 @@ fn read_tar(
             } else {
                 "a symbolic link"
             };
-            let unit = Unit {
-                origin: Arc::new(Origin {
-                    path: origin.path.clone(),
-                    member: Some(member),
-                }),
-                game: 0,
-                first_of_source: true,
-                payload: Payload::Failed {
-                    stage: Stage::Archive,
-                    reason: format!(
-                        "{what} to '{target}' in the tar archive: not read (a link has no data of its own; its target is read under its own name)"
-                    ),
-                },
-            };
+            let unit = fail(
+                &member_origin(origin, member),
+                Stage::Archive,
+                format!(
+                    "{what} to '{target}' in the tar archive: not read (a link has no data of its own; its target is read under its own name)"
+                ),
+            );
             if !emit(unit) {
-                return;
+                return false;
             }
             continue;
         }
@@ -190,83 +363,66 @@ fn read_tar(
             // Directories, and FIFOs and devices (no data), with a game
             // name counted as skipped.
             if !kind.is_dir() && is_game_name(&member) {
-                progress.skipped.fetch_add(1, Ordering::Relaxed);
+                r.progress.skipped.fetch_add(1, Ordering::Relaxed);
             }
             continue;
         }
         members += 1;
         last.clone_from(&member);
         let size = entry.header().size().ok();
-        if !read_member(origin, member, &mut entry, size, limits, progress, emit) {
-            return;
+        if !read_member(r, origin, member, &mut entry, size, depth, emit) {
+            return false;
         }
     }
     if members == 0 {
-        emit(Unit {
-            origin: Arc::clone(origin),
-            game: 0,
-            first_of_source: true,
-            payload: Payload::Failed {
-                stage: Stage::Archive,
-                reason: "archive holds no files".into(),
-            },
-        });
+        return emit(fail(
+            origin,
+            Stage::Archive,
+            "archive holds no files".into(),
+        ));
     }
+    true
 }
 
-fn read_zip(
+fn read_zip<R: Read + Seek>(
+    r: &Reading,
     origin: &Arc<Origin>,
-    path: &Path,
-    limits: ReadLimits,
-    progress: &Arc<Progress>,
+    source: R,
+    depth: u32,
     emit: &mut dyn FnMut(Unit) -> bool,
-) {
-    let fail = |o: &Arc<Origin>, reason: String| Unit {
-        origin: Arc::clone(o),
-        game: 0,
-        first_of_source: true,
-        payload: Payload::Failed {
-            stage: Stage::Archive,
-            reason,
-        },
-    };
-    let opened = File::open(path)
-        .map_err(zip::result::ZipError::Io)
-        .and_then(|f| {
-            let counted = Counted {
-                inner: f,
-                progress: Arc::clone(progress),
-            };
-            zip::ZipArchive::new(SeekCounted(counted))
-        });
-    let mut archive = match opened {
+) -> bool {
+    let mut archive = match zip::ZipArchive::new(source) {
         Ok(a) => a,
         Err(e) => {
-            emit(fail(origin, format!("not a readable zip archive: {e}")));
-            return;
+            return emit(fail(
+                origin,
+                Stage::Archive,
+                format!("not a readable zip archive: {e}"),
+            ))
         }
     };
     if archive.is_empty() {
-        emit(fail(origin, "archive holds no files".into()));
-        return;
+        return emit(fail(
+            origin,
+            Stage::Archive,
+            "archive holds no files".into(),
+        ));
     }
     for i in 0..archive.len() {
         let listed = archive
             .name_for_index(i)
             .map_or_else(|| format!("#{}", i + 1), |n| escape_name(n.as_bytes()));
-        let mut file = match archive.by_index(i) {
+        // Raw: recount decodes every method itself (zip_member).
+        let mut file = match archive.by_index_raw(i) {
             Ok(f) => f,
             Err(e) => {
-                let member = listed;
-                let unit = Unit {
-                    origin: Arc::new(Origin {
-                        path: origin.path.clone(),
-                        member: Some(member),
-                    }),
-                    ..fail(origin, format!("zip member {} cannot be read: {e}", i + 1))
-                };
+                let unit = fail(
+                    &member_origin(origin, listed),
+                    Stage::Archive,
+                    format!("zip member {} cannot be read: {e}", i + 1),
+                );
                 if !emit(unit) {
-                    return;
+                    return false;
                 }
                 continue;
             }
@@ -275,75 +431,191 @@ fn read_zip(
             continue;
         }
         let member = escape_name(file.name().as_bytes());
+        if !is_wanted(&member) {
+            r.progress.skipped.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
         if file.is_symlink() {
-            if is_game_name(&member) {
-                let unit = Unit {
-                    origin: Arc::new(Origin {
-                        path: origin.path.clone(),
-                        member: Some(member),
-                    }),
-                    ..fail(
-                        origin,
-                        "a symbolic link in the zip archive: not read (a link has no data of its own)"
-                            .into(),
-                    )
-                };
-                if !emit(unit) {
-                    return;
-                }
-            } else {
-                progress.skipped.fetch_add(1, Ordering::Relaxed);
+            let unit = fail(
+                &member_origin(origin, member),
+                Stage::Archive,
+                "a symbolic link in the zip archive: not read (a link has no data of its own)"
+                    .into(),
+            );
+            if !emit(unit) {
+                return false;
             }
             continue;
         }
-        let size = Some(file.size());
-        if !read_member(origin, member, &mut file, size, limits, progress, emit) {
-            return;
+        let stored = file.compressed_size();
+        let (size, crc) = (file.size(), file.crc32());
+        let (method, encrypted) = (file.compression(), file.encrypted());
+        let raw = Exact {
+            inner: &mut file,
+            left: Some(stored),
+            size: stored,
+        };
+        let decoded = if encrypted {
+            Err("it is encrypted (no password is asked for)".to_string())
+        } else {
+            zip_member(method, size, raw)
+        };
+        let go_on = match decoded {
+            Err(why) => emit(fail(
+                &member_origin(origin, member),
+                Stage::Archive,
+                format!("zip member {} cannot be read: {why}", i + 1),
+            )),
+            Ok((name, decoder)) => {
+                let mut checked = Crc {
+                    inner: Guarded::new(decoder, name, r.budget),
+                    hasher: crc32fast::Hasher::new(),
+                    expected: crc,
+                    done: false,
+                };
+                let optional = is_text_name(&member);
+                let origin = member_origin(origin, member.clone());
+                read_stream(
+                    r,
+                    &origin,
+                    &member,
+                    &mut checked,
+                    Some(size),
+                    depth,
+                    optional,
+                    emit,
+                )
+            }
+        };
+        if !go_on {
+            return false;
         }
+    }
+    true
+}
+
+/// A zip member's decoder by its compression method, and the method's
+/// name; or why it cannot be read.
+fn zip_member<'a>(
+    method: zip::CompressionMethod,
+    size: u64,
+    raw: impl Read + 'a,
+) -> Result<(&'static str, Box<dyn Read + 'a>), String> {
+    use zip::CompressionMethod as M;
+    let buffered = BufReader::new(raw);
+    Ok(match method {
+        M::Stored => ("stored", Box::new(buffered)),
+        m if m == M::DEFLATE => (
+            "deflate",
+            Box::new(flate2::bufread::DeflateDecoder::new(buffered)),
+        ),
+        m if m == M::BZIP2 => ("bzip2", Codec::Bzip2.decoder(buffered)),
+        m if m == M::XZ => ("xz", Codec::Xz.decoder(buffered)),
+        m if m == M::ZSTD => ("zstd", Codec::Zstd.decoder(buffered)),
+        m if m == M::LZMA => ("lzma", zip_lzma(buffered, size)?),
+        m => {
+            return Err(format!(
+                "its compression method, {}, is not supported",
+                method_name(m)
+            ))
+        }
+    })
+}
+
+/// A zip compression method recount does not read, by name.
+fn method_name(m: zip::CompressionMethod) -> String {
+    use zip::CompressionMethod as M;
+    [
+        (M::SHRINK, "Shrink (1)"),
+        (M::IMPLODE, "Implode (6)"),
+        (M::DEFLATE64, "Deflate64 (9)"),
+        (M::PKWARE_IMPLODE, "PKWARE DCL Implode (10)"),
+        (M::PPMD, "PPMd (98)"),
+        (M::AES, "AES encryption (99)"),
+    ]
+    .iter()
+    .find(|(k, _)| *k == m)
+    .map_or_else(|| format!("{m:?}"), |(_, name)| name.to_string())
+}
+
+/// Largest LZMA dictionary recount allocates for a zip member.
+const MAX_LZMA_DICT: u32 = 256 << 20;
+
+/// A zip member in LZMA (method 14): a 4-byte header (the LZMA SDK's
+/// version, the size of the properties), the 5 bytes of properties,
+/// then the raw stream.
+fn zip_lzma<'a>(mut raw: impl BufRead + 'a, size: u64) -> Result<Box<dyn Read + 'a>, String> {
+    let mut header = [0u8; 9];
+    raw.read_exact(&mut header)
+        .map_err(|e| format!("its LZMA header cannot be read: {e}"))?;
+    if u16::from_le_bytes([header[2], header[3]]) != 5 {
+        return Err("its LZMA header does not give 5 bytes of properties".into());
+    }
+    let dict = u32::from_le_bytes([header[5], header[6], header[7], header[8]]);
+    if dict > MAX_LZMA_DICT {
+        return Err(format!(
+            "its LZMA dictionary of {} MiB is over the {} MiB recount allocates",
+            dict >> 20,
+            MAX_LZMA_DICT >> 20
+        ));
+    }
+    lzma_rust2::LzmaReader::new_with_props(raw, size, header[4], dict, None)
+        .map(|r| Box::new(r) as Box<dyn Read + 'a>)
+        .map_err(|e| format!("its LZMA header is corrupt: {e}"))
+}
+
+/// A zip member's data checked against the CRC-32 its directory gives.
+struct Crc<R> {
+    inner: R,
+    hasher: crc32fast::Hasher,
+    expected: u32,
+    done: bool,
+}
+
+impl<R: Read> Read for Crc<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        if n == 0 && !buf.is_empty() && !self.done {
+            self.done = true;
+            let found = self.hasher.clone().finalize();
+            if found != self.expected {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "corrupt zip member: its CRC-32 is {found:08x}, the archive gives {:08x}",
+                        self.expected
+                    ),
+                ));
+            }
+        }
+        Ok(n)
     }
 }
 
-/// Reads one archive member if its name is a game file's (else counts it
-/// as skipped). Returns `false` when `emit` asked to stop.
-fn read_member(
-    archive: &Origin,
+/// Reads one archive member if it is a game file or an archive (else
+/// counts it as skipped). Returns `false` when `emit` asked to stop.
+pub(crate) fn read_member(
+    r: &Reading,
+    archive: &Arc<Origin>,
     member: String,
-    reader: impl Read,
+    reader: &mut dyn Read,
     size: Option<u64>,
-    limits: ReadLimits,
-    progress: &Progress,
+    depth: u32,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) -> bool {
-    if !is_game_name(&member) {
-        progress.skipped.fetch_add(1, Ordering::Relaxed);
+    if !is_wanted(&member) {
+        r.progress.skipped.fetch_add(1, Ordering::Relaxed);
         return true;
     }
-    let optional = is_text_name(&member).then_some(progress);
-    let gz_name = member.to_ascii_lowercase().ends_with(".gz");
-    let origin = Arc::new(Origin {
-        path: archive.path.clone(),
-        member: Some(member),
-    });
-    let exact = Exact {
+    let optional = is_text_name(&member);
+    let origin = member_origin(archive, member.clone());
+    let mut exact = Exact {
         inner: reader,
         left: size,
         size: size.unwrap_or(0),
     };
-    // Small members are common: a buffer of the member's size.
-    let capacity = size.map_or(1 << 16, |n| (n as usize + 1).clamp(512, 1 << 16));
-    let mut buffered = BufReader::with_capacity(capacity, exact);
-    // A gzipped member (`.sgf.gz`, or gzip's magic bytes) is read
-    // decompressed, as a loose `.gz` file is.
-    let gz_magic = match buffered.fill_buf() {
-        Ok(head) => head.starts_with(&[0x1f, 0x8b]),
-        Err(_) => false,
-    };
-    if gz_name || gz_magic {
-        let gz = flate2::read::MultiGzDecoder::new(buffered);
-        read_source(&origin, gz, None, limits, optional, emit)
-    } else {
-        read_source(&origin, buffered, size, limits, optional, emit)
-    }
+    read_stream(r, &origin, &member, &mut exact, size, depth, optional, emit)
 }
 
 /// Whether `m` describes a FIFO (a named pipe).
@@ -405,20 +677,5 @@ impl<R: Read> Read for Exact<R> {
             *left = left.saturating_sub(n as u64);
         }
         Ok(n)
-    }
-}
-
-/// A seekable counted reader, for zip archives.
-struct SeekCounted(Counted<File>);
-
-impl Read for SeekCounted {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.0.read(buf)
-    }
-}
-
-impl io::Seek for SeekCounted {
-    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
-        self.0.inner.seek(pos)
     }
 }

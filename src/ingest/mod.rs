@@ -1,15 +1,17 @@
 //! Finding game records: expands the paths given into a sorted list of
-//! files, then streams each file — plain, gzip, tar, tar.gz or zip — as
-//! sources that know their origin (path, and member inside an archive).
+//! files, then streams each file — plain or compressed (gzip, bzip2, xz,
+//! zstd: [`codec`]), a tar, zip or 7z archive, archives inside archives —
+//! as sources that know their origin (path, and member inside an archive).
 //!
 //! Files named on the command line are always read. Inside directories and
-//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.sgf.gz`, `.xg`,
-//! `.xgp`, `.fibs`, and `.txt` that holds a backgammon match) and archives
-//! are taken; other files are counted as skipped. Only regular files are read from directories: a
+//! archives only game files (`.sgf`, `.mgt`, `.mat`, `.xg`, `.xgp`,
+//! `.fibs`, and `.txt` that holds a backgammon match) and archives,
+//! compressed or not, are taken; other files are counted as skipped. Only
+//! regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
 //! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),
 //! a socket or device is an error row. A link inside an archive is an error row naming its target;
-//! a gzipped member is read decompressed.
+//! a compressed member is read decompressed.
 //!
 //! A Go SGF file is streamed one game tree at a time; a backgammon match
 //! (`.mat` text, GNU Backgammon SGF with `GM[6]`, `.xg`, an oldmoves log)
@@ -17,7 +19,9 @@
 //! game).
 
 pub mod archive;
+mod codec;
 pub mod paths;
+mod sevenz;
 mod sniff;
 mod source;
 
@@ -42,7 +46,8 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Origin {
     pub path: String,
-    /// Member path inside an archive.
+    /// Member path inside an archive; a member of an archive inside an
+    /// archive is `inner.zip!/a.sgf`.
     pub member: Option<String>,
 }
 

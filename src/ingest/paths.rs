@@ -1,54 +1,88 @@
 //! The paths given, expanded into a sorted list of files, and which file
 //! names inside directories and archives are read.
 
+use crate::ingest::codec::Codec;
 use crate::ingest::Entry;
 use std::fs;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
-/// What kind of container a file is, by its name.
+/// An archive format, by name: members are read one by one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Container {
-    Plain,
-    Gzip,
+pub(crate) enum Archive {
     Tar,
-    TarGz,
     Zip,
+    SevenZ,
 }
 
-pub(crate) fn container_of(name: &str) -> Container {
+/// The compression a name ends with, and the name without it: `a.sgf.xz`
+/// is `a.sgf` in xz; `a.tgz`, `a.tbz2`, `a.txz`, `a.tzst` are `a.tar`.
+pub(crate) fn codec_of(name: &str) -> Option<(Codec, String)> {
+    const SUFFIXES: [(&str, Codec, &str); 10] = [
+        (".gz", Codec::Gzip, ""),
+        (".tgz", Codec::Gzip, ".tar"),
+        (".bz2", Codec::Bzip2, ""),
+        (".tbz2", Codec::Bzip2, ".tar"),
+        (".tbz", Codec::Bzip2, ".tar"),
+        (".xz", Codec::Xz, ""),
+        (".txz", Codec::Xz, ".tar"),
+        (".zst", Codec::Zstd, ""),
+        (".zstd", Codec::Zstd, ""),
+        (".tzst", Codec::Zstd, ".tar"),
+    ];
+    let lower = name.to_ascii_lowercase();
+    SUFFIXES.iter().find_map(|&(suffix, codec, inner)| {
+        lower.ends_with(suffix).then(|| {
+            (
+                codec,
+                format!("{}{inner}", &name[..name.len() - suffix.len()]),
+            )
+        })
+    })
+}
+
+/// The archive format a name (without its compression) says.
+pub(crate) fn archive_of(name: &str) -> Option<Archive> {
     let n = name.to_ascii_lowercase();
-    if n.ends_with(".tar.gz") || n.ends_with(".tgz") {
-        Container::TarGz
-    } else if n.ends_with(".tar") {
-        Container::Tar
+    if n.ends_with(".tar") {
+        Some(Archive::Tar)
     } else if n.ends_with(".zip") {
-        Container::Zip
-    } else if n.ends_with(".gz") {
-        Container::Gzip
+        Some(Archive::Zip)
+    } else if n.ends_with(".7z") {
+        Some(Archive::SevenZ)
     } else {
-        Container::Plain
+        None
     }
 }
 
-/// Whether a file found inside a directory or archive is a game file.
+/// A name without every compression suffix it ends with.
+fn uncompressed(name: &str) -> String {
+    let mut name = name.to_string();
+    while let Some((_, inner)) = codec_of(&name) {
+        name = inner;
+    }
+    name
+}
+
+/// Whether a file found inside a directory or archive is a game file,
+/// compressed or not.
 pub(crate) fn is_game_name(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    [
-        ".sgf", ".mgt", ".mat", ".sgf.gz", ".txt", ".xg", ".xgp", ".fibs",
-    ]
-    .iter()
-    .any(|e| n.ends_with(e))
+    let n = uncompressed(name).to_ascii_lowercase();
+    [".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs"]
+        .iter()
+        .any(|e| n.ends_with(e))
 }
 
 /// `.txt` files are read only when they hold a backgammon match (Backgammon
 /// Galaxy and Studio export `.mat` text under that name).
 pub(crate) fn is_text_name(name: &str) -> bool {
-    name.to_ascii_lowercase().ends_with(".txt")
+    uncompressed(name).to_ascii_lowercase().ends_with(".txt")
 }
 
-fn is_wanted_in_dir(name: &str) -> bool {
-    is_game_name(name) || container_of(name) != Container::Plain
+/// Whether a file found inside a directory or archive is read: a game
+/// file or an archive, compressed or not.
+pub(crate) fn is_wanted(name: &str) -> bool {
+    is_game_name(name) || archive_of(&uncompressed(name)).is_some()
 }
 
 /// Expands paths (files, directories, `-` for a list on stdin) into a sorted
@@ -107,7 +141,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             .file_name()
             .map(|n| n.to_string_lossy())
             .unwrap_or_default();
-        if named || is_wanted_in_dir(&name) {
+        if named || is_wanted(&name) {
             out.push(Entry {
                 path: path.to_path_buf(),
                 problem: None,
@@ -144,11 +178,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn container_names() {
-        assert_eq!(container_of("a.TAR.GZ"), Container::TarGz);
-        assert_eq!(container_of("a.tgz"), Container::TarGz);
-        assert_eq!(container_of("a.sgf.gz"), Container::Gzip);
-        assert_eq!(container_of("a.zip"), Container::Zip);
-        assert!(is_game_name("x/Y.SGF") && !is_game_name("README"));
+    fn names_of_compressed_files_and_archives() {
+        assert_eq!(codec_of("a.TGZ"), Some((Codec::Gzip, "a.tar".into())));
+        assert_eq!(codec_of("a.sgf.xz"), Some((Codec::Xz, "a.sgf".into())));
+        assert_eq!(codec_of("a.tar.zst"), Some((Codec::Zstd, "a.tar".into())));
+        assert_eq!(codec_of("a.tbz2"), Some((Codec::Bzip2, "a.tar".into())));
+        assert_eq!(codec_of("a.sgf"), None);
+        assert_eq!(archive_of("x/A.7Z"), Some(Archive::SevenZ));
+        assert!(is_game_name("x/Y.SGF") && is_game_name("y.sgf.bz2") && !is_game_name("README"));
+        assert!(is_wanted("games.tar.xz") && is_wanted("in.zip") && !is_wanted("photo.jpg.gz"));
+        assert!(is_text_name("m.txt.gz"));
     }
 }

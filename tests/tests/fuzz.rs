@@ -159,13 +159,32 @@ proptest! {
 
     #[test]
     fn every_file_ends_as_rows_or_error_rows(
-        kind in 0usize..8,
+        kind in 0usize..15,
         sgf in sgf_bytes(),
         mat in mat_bytes(),
         noise in prop::collection::vec(any::<u8>(), 0..300),
+        cut in any::<prop::sample::Index>(),
         named in any::<bool>(),
     ) {
+        use std::io::Write;
         let tmp = tempfile::tempdir().unwrap();
+        // Compressed SGF cut anywhere, or with one byte changed.
+        let damaged = |mut b: Vec<u8>| {
+            let i = cut.index(b.len().max(1));
+            if kind % 2 == 0 { b.truncate(i) } else if let Some(x) = b.get_mut(i) { *x ^= 0xa5 }
+            b
+        };
+        let xz = |b: &[u8]| {
+            let mut e = lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::default()).unwrap();
+            e.write_all(b).unwrap();
+            e.finish().unwrap()
+        };
+        let bz2 = |b: &[u8]| {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            e.write_all(b).unwrap();
+            e.finish().unwrap()
+        };
+        let zst = |b: &[u8]| ruzstd::encoding::compress_to_vec(b, ruzstd::encoding::CompressionLevel::Fastest);
         let (name, bytes): (&str, Vec<u8>) = match kind {
             0 => ("a.sgf", sgf),
             1 => ("a.mat", mat),
@@ -173,8 +192,19 @@ proptest! {
             3 => ("a.sgf.gz", noise),
             4 => ("a.tar", noise),
             5 => ("a.zip", noise),
-            6 => ("a.xg", [&b"RGMH"[..], &noise].concat()),
-            _ => ("a.tar.gz", noise),
+            6 => ("a.tar.gz", noise),
+            7 => ("a.7z", noise),
+            8 => ("a.sgf.xz", damaged(xz(&sgf))),
+            9 => ("a.sgf.bz2", damaged(bz2(&sgf))),
+            10 => ("a.sgf.zst", damaged(zst(&sgf))),
+            11 => ("a.tar.xz", damaged(xz(&noise))),
+            12 => {
+                let mut w = sevenz_rust2::ArchiveWriter::new(std::io::Cursor::new(Vec::new())).unwrap();
+                w.push_archive_entry(sevenz_rust2::ArchiveEntry::new_file("g.sgf"), Some(&sgf[..])).unwrap();
+                ("a.7z", damaged(w.finish().unwrap().into_inner()))
+            }
+            13 => ("a.xg", [&b"RGMH"[..], &noise].concat()),
+            _ => ("a.tar.zst", damaged(zst(&noise))),
         };
         let path = tmp.path().join(name);
         std::fs::write(&path, &bytes).unwrap();

@@ -394,7 +394,10 @@ fn no_scores_replays_only() {
 
 /// Runs recount on `files` (written into a temporary directory) with
 /// `args`, checks it succeeded and returns the directory and the reports.
-fn run_on(files: &[(&str, &[u8])], args: &[&str]) -> (tempfile::TempDir, std::path::PathBuf) {
+pub(super) fn run_on(
+    files: &[(&str, &[u8])],
+    args: &[&str],
+) -> (tempfile::TempDir, std::path::PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("in");
     fs::create_dir(&dir).unwrap();
@@ -428,7 +431,7 @@ fn check_sgf_survives_deep_nesting() {
 
 /// `(source file name, member, game, stage or "game", reason or notes)` of
 /// every row of `go_games.csv` and `errors.csv`, sorted.
-fn all_rows(out: &Path) -> Vec<String> {
+pub(super) fn all_rows(out: &Path) -> Vec<String> {
     let name = |s: &str| s.rsplit('/').next().unwrap().to_string();
     let mut v: Vec<String> = rows(out, "go_games.csv")
         .into_iter()
@@ -614,5 +617,66 @@ fn file_names_are_escaped_one_line_and_distinct() {
             r"latin1-\xE9.sgf",
             r"two\nlines.sgf"
         ]
+    );
+}
+
+/// Text whose `CA` is missing or wrong is read in the charset detected,
+/// and `notes` says so; `--charset` forces one; an unknown one is an
+/// error that says what to give.
+#[test]
+fn charsets_detected_where_ca_is_missing_or_wrong() {
+    let gbk = |s: &str| encoding_rs::GBK.encode(s).0.into_owned();
+    let game = |ca: &str| {
+        let mut g = format!("(;GM[1]SZ[9]{ca}PB[").into_bytes();
+        g.extend(gbk("柯洁"));
+        g.extend(b"]PW[");
+        g.extend(gbk("古力"));
+        g.extend(b"]C[");
+        g.extend(gbk("第二十届名人战决赛第三局"));
+        g.extend(b"];B[ee])");
+        g
+    };
+    let (_tmp, out) = run_on(
+        &[("none.sgf", &game("")), ("wrong.sgf", &game("CA[UTF-8]"))],
+        &["--no-scores"],
+    );
+    let rows = rows(&out, "go_games.csv");
+    for r in &rows {
+        assert_eq!(
+            (
+                r["black"].as_str(),
+                r["white"].as_str(),
+                r["charset"].as_str()
+            ),
+            ("柯洁", "古力", "GBK")
+        );
+    }
+    assert_eq!(
+        rows[0]["notes"],
+        "no CA and the text is not UTF-8: read as GBK, detected"
+    );
+    assert_eq!(
+        rows[1]["notes"],
+        "CA[UTF-8] but the text is not UTF-8: read as GBK, detected"
+    );
+    // Forced: read as Big5, whatever the bytes say; no note.
+    let (_tmp, out) = run_on(
+        &[("none.sgf", &game(""))],
+        &["--no-scores", "--charset", "big5"],
+    );
+    let r = &super::util::rows(&out, "go_games.csv")[0];
+    assert_eq!((r["charset"].as_str(), r["notes"].as_str()), ("Big5", ""));
+    assert_ne!(r["black"], "柯洁");
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &["fixtures/malformed", "--charset", "klingon"],
+        tmp.path(),
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--charset 'klingon' is not a charset recount knows"),
+        "{}",
+        stderr(&o)
     );
 }

@@ -14,7 +14,7 @@ use crate::go::record::result::{EndKind, GameResult};
 use crate::go::record::GoRecord;
 use crate::go::replay::Replay;
 use crate::go::replay::{sgf_point, stone_count};
-use crate::go::rules::Rules;
+use crate::go::rules::{KoRule, Preset, Rules};
 use crate::go::score::{fmt_points, score, Counts};
 use crate::go::settle::{PointKind, Settlement};
 use serde::Serialize;
@@ -35,8 +35,9 @@ pub enum Verdict {
     NotScored,
     /// `RU` absent or unknown: scored under `--rules`, not compared.
     RulesUnknown,
-    /// No `RE`, but the record ends with two passes: scored, nothing to
-    /// compare with.
+    /// Scored, with nothing to compare: no `RE` but the record ends with
+    /// two passes, or under Japanese rules a cycle (triple ko) never
+    /// broken makes the game no result.
     NoResult,
 }
 
@@ -249,16 +250,18 @@ fn describe(w: Option<Color>, margin: Option<f64>) -> String {
 pub enum Countable {
     /// `RE` is a count or a draw: the count is compared with it.
     Counted,
-    /// No `RE`, but the game ends with two passes: counted, with nothing to
-    /// compare.
-    Unrecorded,
+    /// Counted, with nothing to compare the count with, and why: no `RE`
+    /// but the game ends with two passes, or a cycle never broken makes
+    /// the game no result under the rules.
+    Uncompared(String),
     /// Not counted, and why.
     No(String),
 }
 
 impl Countable {
-    /// Judges a replayed game by its recorded result.
-    pub fn of(record: &GoRecord, replay: &Replay) -> Countable {
+    /// Judges a replayed game by its recorded result and the ko rule of
+    /// `rules`, the preset it is scored under.
+    pub fn of(record: &GoRecord, replay: &Replay, rules: Preset) -> Countable {
         let result = &record.result;
         let unrecorded = record.result_raw.is_empty() && replay.final_passes >= 2;
         let counted = matches!(result.kind, EndKind::Score | EndKind::Draw);
@@ -271,8 +274,26 @@ impl Countable {
                 record.result_raw
             ));
         }
+        // Under simple ko nothing forbids a cycle, and one the players
+        // never leave ends the game without a result (Japanese rules of
+        // 1989, article 12).
+        let endless = replay
+            .cycle
+            .filter(|c| c.broken_at.is_none() && rules.rules().ko == KoRule::Simple);
+        if let Some(cycle) = endless.filter(|_| counted || unrecorded) {
+            let re = if unrecorded {
+                "no result (RE) recorded".to_string()
+            } else {
+                format!("RE[{}] gives a count", record.result_raw)
+            };
+            return Countable::Uncompared(format!(
+                "{cycle}: under {rules} rules a cycle never broken makes the game no result; {re}"
+            ));
+        }
         if unrecorded {
-            return Countable::Unrecorded;
+            return Countable::Uncompared(
+                "no result (RE) recorded; the game ends with two passes".into(),
+            );
         }
         if counted {
             return Countable::Counted;

@@ -145,12 +145,25 @@ impl std::error::Error for RecordError {}
 /// [`RecordError`] when the tree is not a Go game or its board size is
 /// unusable.
 pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
+    read_record_with(tree, None)
+}
+
+/// [`read_record`], its text in the charset `forced` (`--charset`) when
+/// given, else as `CA` says, checked against the text
+/// ([`Charset::choose`]).
+///
+/// # Errors
+/// As [`read_record`].
+pub fn read_record_with(
+    tree: &Tree<'_>,
+    forced: Option<&'static encoding_rs::Encoding>,
+) -> Result<GoRecord, RecordError> {
     if tree.node_count() == 0 {
         return Err(RecordError::BadSize { sz: String::new() });
     }
-    let charset = Charset::from_ca(tree.get(0, "CA"));
-    let mut notes: Vec<String> = Vec::new();
-    let mut text = |name: &str| root_text(tree, charset, name, &mut notes);
+    let charset = Charset::choose(tree.get(0, "CA"), forced, tree.values.iter().copied());
+    let mut notes: Vec<String> = charset.note().map(str::to_string).into_iter().collect();
+    let mut text = |name: &str| root_text(tree, &charset, name, &mut notes);
     let gm = text("GM");
     if !gm.is_empty() && gm != "1" {
         return Err(RecordError::NotGo { gm });
@@ -190,10 +203,6 @@ pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
             _ => notes.push(format!("HA[{ha}] is not a number; handicap left empty")),
         }
     }
-    if charset.unknown_label() {
-        let ca = String::from_utf8_lossy(tree.get(0, "CA").unwrap_or_default()).into_owned();
-        notes.push(format!("CA[{ca}] is not a charset we know"));
-    }
     let bad_setup = read_events(tree, &mut rec);
     if bad_setup > 0 {
         notes.push(format!("{bad_setup} setup points off the board ignored"));
@@ -222,16 +231,15 @@ pub fn read_record(tree: &Tree<'_>) -> Result<GoRecord, RecordError> {
 
 /// Decodes a root property's text (empty when absent), noting once any
 /// decoding trouble.
-fn root_text(tree: &Tree<'_>, charset: Charset, name: &str, notes: &mut Vec<String>) -> String {
+fn root_text(tree: &Tree<'_>, charset: &Charset, name: &str, notes: &mut Vec<String>) -> String {
     let Some(raw) = tree.get(0, name) else {
         return String::new();
     };
     let raw = unescape(raw);
-    let (s, note) = charset.decode(&raw);
-    if let Some(n) = note {
-        if !notes.iter().any(|x| x == n) {
-            notes.push(n.to_string());
-        }
+    let (s, replaced) = charset.decode(&raw);
+    let note = "text has bytes invalid in its charset: replaced";
+    if replaced && !notes.iter().any(|x| x.ends_with("replaced")) {
+        notes.push(note.to_string());
     }
     single_line(s.trim())
 }
