@@ -17,5 +17,6 @@ mod tests {
     mod reports;
     mod robustness;
     mod scoring;
+    mod tables;
     mod zones;
 }

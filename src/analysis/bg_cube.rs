@@ -15,6 +15,7 @@ use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint};
 use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
 use crate::ingest::Origin;
+use crate::report::keys::game_key;
 use crate::report::BgCubeRow;
 
 /// What the cube analysis evaluates with.
@@ -46,6 +47,7 @@ pub fn cube_row(
     let money = m.length == 0;
     let state = decision_state(m, g, me, (point.cube, point.cube_owner), None);
     let mut row = BgCubeRow {
+        game_key: game_key(origin, g.index),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: g.index,

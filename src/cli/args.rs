@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 /// place, `-` for a list of paths on stdin: Go SGF and backgammon matches
 /// (.mat/.txt, GNU Backgammon SGF). It writes go_games.csv,
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
-/// bg_games.csv, bg_positions.csv (with --positions), bg_cube.csv,
-/// errors.csv and summary.csv to --out. A path named like a subcommand is
+/// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
+/// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with
+/// --plays), errors.csv and summary.csv to --out. A path named like a subcommand is
 /// given as `./zones`, or last after `--` (`recount --out DIR -- zones`).
 #[derive(Debug, Parser)]
 #[command(

@@ -10,6 +10,11 @@ use serde::Serialize;
 /// `W` in its SGF), 1 the right one.
 #[derive(Debug, Default, Serialize)]
 pub struct BgGameRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
+    /// The match file's key (`source`, and `/member` inside an archive).
+    pub file_key: String,
     pub source: String,
     pub member: String,
     /// 1-based position of the game in its file.
@@ -73,6 +78,9 @@ pub struct BgGameRow {
 /// Text fields borrow from the game, since there is one row per play.
 #[derive(Debug, Default, Serialize)]
 pub struct BgPositionRow<'a> {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: &'a str,
     pub member: &'a str,
     pub game: u32,
@@ -130,6 +138,9 @@ pub struct BgPositionRow<'a> {
 /// chances beside them). Empty values come with a `reason`.
 #[derive(Debug, Default, Serialize)]
 pub struct BgCubeRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: u32,
@@ -204,6 +215,9 @@ pub struct BgCubeRow {
 /// cube in money play, `mwc2eq` of the match winning chance in match play.
 #[derive(Debug, Default, Serialize)]
 pub struct BgPlayRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: u32,
@@ -261,6 +275,10 @@ pub struct BgPlayRow {
 #[derive(Debug, Default, Serialize)]
 pub struct BgStatsRow {
     pub scope: &'static str,
+    /// The match file's key (`game` and `match` scopes), and the game's
+    /// (`game` scope); empty otherwise.
+    pub file_key: String,
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: Option<u32>,

@@ -5,11 +5,12 @@
 pub mod bg_rows;
 mod cells;
 pub mod go_rows;
+pub mod keys;
 pub mod read;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
-pub use go_rows::{ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
+pub use go_rows::{ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SummaryRow};
 pub use sink::{CsvDir, Sink};
 
 use serde::Serialize;
@@ -20,6 +21,7 @@ pub enum Table {
     GoGames,
     GoScores,
     GoZones,
+    GoInterpretations,
     BgGames,
     BgPositions,
     BgCube,
@@ -30,10 +32,11 @@ pub enum Table {
 }
 
 impl Table {
-    pub const ALL: [Table; 10] = [
+    pub const ALL: [Table; 11] = [
         Table::GoGames,
         Table::GoScores,
         Table::GoZones,
+        Table::GoInterpretations,
         Table::BgGames,
         Table::BgPositions,
         Table::BgCube,
@@ -48,6 +51,7 @@ impl Table {
             Table::GoGames => "go_games.csv",
             Table::GoScores => "go_scores.csv",
             Table::GoZones => "go_zones.csv",
+            Table::GoInterpretations => "go_interpretations.csv",
             Table::BgGames => "bg_games.csv",
             Table::BgPositions => "bg_positions.csv",
             Table::BgCube => "bg_cube.csv",
@@ -71,17 +75,19 @@ impl Table {
     }
 
     /// The columns that name a row: one row per key in a run's report
-    /// (`recount diff` matches rows by them).
+    /// (`recount diff` matches rows by them). None is ever empty, except
+    /// those a row's kind has not (`game` of an error row for a whole
+    /// file; `file_key`, `game_key` and `player` in `bg_stats.csv`'s wider
+    /// scopes).
     pub fn keys(self) -> &'static [&'static str] {
         match self {
-            Table::GoGames | Table::GoScores | Table::BgGames | Table::Errors => {
-                &["source", "member", "game"]
-            }
-            Table::GoZones => &["source", "member", "game", "zone_id"],
-            Table::BgPositions => &["source", "member", "game", "play"],
-            Table::BgCube => &["source", "member", "game", "line", "player"],
-            Table::BgPlays => &["source", "member", "game", "play"],
-            Table::BgStats => &["scope", "source", "member", "game", "player", "player_key"],
+            Table::GoGames | Table::GoScores | Table::BgGames => &["game_key"],
+            Table::GoZones => &["game_key", "zone_id"],
+            Table::BgPositions | Table::BgPlays => &["game_key", "play"],
+            Table::BgCube => &["game_key", "line", "player"],
+            Table::BgStats => &["scope", "file_key", "game_key", "player", "player_key"],
+            Table::Errors => &["file_key", "game"],
+            Table::GoInterpretations => &["interpretation"],
             Table::Summary => &["metric", "name"],
         }
     }
@@ -99,6 +105,7 @@ impl Table {
             Table::GoGames => header_of::<GoGameRow>(),
             Table::GoScores => header_of::<GoScoreRow>(),
             Table::GoZones => header_of::<GoZoneRow>(),
+            Table::GoInterpretations => header_of::<GoInterpretationRow>(),
             Table::BgGames => header_of::<BgGameRow>(),
             Table::BgPositions => header_of::<BgPositionRow>(),
             Table::BgCube => header_of::<BgCubeRow>(),

@@ -13,16 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const TABLES: [&str; 8] = [
-    "go_games.csv",
-    "go_scores.csv",
-    "go_zones.csv",
-    "bg_games.csv",
-    "bg_positions.csv",
-    "bg_cube.csv",
-    "errors.csv",
-    "summary.csv",
-];
+/// Every report's file name.
+fn tables() -> impl Iterator<Item = &'static str> {
+    Table::ALL.into_iter().map(Table::file_name)
+}
 
 /// Every file and directory in `out`, with the reports' bytes.
 fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -46,7 +40,7 @@ fn reports_in(out: &Path) -> BTreeMap<String, Vec<u8>> {
     let o = util::run(&["fixtures/go/kgs", "--quiet"], out, "");
     assert!(o.status.success(), "{}", stderr(&o));
     let snap = snapshot(out);
-    for t in TABLES {
+    for t in tables() {
         assert!(snap.contains_key(t), "{t} written");
     }
     snap
@@ -154,7 +148,7 @@ fn a_killed_run_leaves_the_reports_and_the_next_run_cleans_up() {
         .filter(|k| k.starts_with(".recount-tmp-"))
         .collect();
     assert_eq!(stale.len(), 1, "{left:?}");
-    for t in TABLES {
+    for t in tables() {
         assert_eq!(left[t], before[t], "{t} untouched by the killed run");
     }
     // The next run removes it and writes the same reports.
@@ -230,7 +224,7 @@ fn max_games_keeps_the_first_games_in_input_order() {
         assert_eq!(read(&out, "go_scores.csv").lines().count(), 4);
         let summary = read(&out, "summary.csv");
         assert!(
-            summary.ends_with("run,stopped_at_max_games,3,,\n"),
+            summary.ends_with("run,stopped_at_max_games,3,records\n"),
             "{summary}"
         );
         let snap = snapshot(&out);
@@ -317,7 +311,7 @@ fn a_sink_that_asks_to_stop_stops_the_run() {
     assert!(games > 0 && games <= 32, "{games}");
     let summary = String::from_utf8(sink.rows.bytes(Table::Summary).to_vec()).unwrap();
     assert!(
-        summary.ends_with(&format!("run,stopped_by_sink,{games},,\n")),
+        summary.ends_with(&format!("run,stopped_by_sink,{games},records\n")),
         "{summary}"
     );
 }
@@ -369,7 +363,7 @@ fn huge_player_names_are_cut_at_64_kib() {
         assert_cut(p, &name);
     }
     // No line of any report is longer than a few cells.
-    for t in TABLES {
+    for t in tables() {
         let text = read(&out, t);
         assert!(text.lines().all(|l| l.len() < 4 << 16), "{t}");
     }

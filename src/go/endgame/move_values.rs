@@ -136,6 +136,19 @@ impl MoveValues {
         }
     }
 
+    /// Why `go_zones.csv` leaves a value empty: the naive sum, the modern
+    /// value (`; `-joined; empty when every value is there).
+    pub fn empty_reasons(&self, black: i32, white: i32) -> String {
+        let mut why = Vec::new();
+        if self.naive_sum.is_none() {
+            why.push(format!("naive_sum {}", self.naive_sum_text(black, white)));
+        }
+        if self.modern.is_none() {
+            why.push(format!("modern_value: none, the tally is {}", self.tally));
+        }
+        why.join("; ")
+    }
+
     pub fn corrected_sum_text(&self, black: i32, white: i32) -> String {
         format!("{} + {} = {}", black, paren(-white), self.corrected_sum)
     }
