@@ -2,7 +2,7 @@
 //! [`crate::go::endgame::position`], and the zone totals of a run.
 
 use crate::go::board::{Board, Color};
-use crate::go::endgame::move_values::{fmt_value, ZoneType};
+use crate::go::endgame::move_values::{rounded, ZoneType};
 use crate::go::endgame::position::{
     line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings, ZoneStatus,
 };
@@ -94,7 +94,7 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
             row.naive_sum = values.naive_sum;
             row.reason = values.empty_reasons(black.count, white.count);
             row.corrected_sum = Some(values.corrected_sum);
-            row.modern_value = values.modern.map(fmt_value);
+            row.modern_value = values.modern.map(rounded);
             row.zone_type = values.zone_type.name();
             row.reverse_sente = values.zone_type.reverse_sente();
         }

@@ -124,9 +124,14 @@ pub struct RunArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Directory for the CSV reports (created if missing).
+    /// Directory for the reports (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "recount-out")]
     pub out: PathBuf,
+
+    /// The reports' format: CSV, Parquet (typed columns, the same rows in
+    /// the same order), or both.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: FormatArg,
 
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -202,6 +207,14 @@ pub struct RunArgs {
     /// bg_cube.csv rows say so in the reason column).
     #[arg(long)]
     pub no_nets: bool,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Csv,
+    Parquet,
+    Both,
 }
 
 /// `--dead-stones` values.

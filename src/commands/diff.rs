@@ -5,7 +5,7 @@
 //! winners, backgammon winners and endings, proper cube actions); every
 //! change can be written as CSV. Output follows the reports' own row order.
 
-use crate::report::read::TableRows;
+use crate::report::read::{find, TableRows};
 use crate::report::Table;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
@@ -27,7 +27,7 @@ impl fmt::Display for DiffError {
         match self {
             DiffError::NotARun(p) => write!(
                 f,
-                "'{}' holds no reports of a run (no summary.csv); give two directories written by recount run --out",
+                "'{}' holds no reports of a run (no summary.csv or summary.parquet); give two directories written by recount run --out",
                 p.display()
             ),
             DiffError::Read(e) => f.write_str(e),
@@ -112,15 +112,14 @@ pub fn diff(a: &Path, b: &Path, ignore: &[String]) -> Result<Diff, DiffError> {
         }
     }
     for dir in [a, b] {
-        if !dir.join(Table::Summary.file_name()).is_file() {
+        if find(dir, Table::Summary).is_none() {
             return Err(DiffError::NotARun(dir.to_path_buf()));
         }
     }
     let read = |dir: &Path, t: Table| -> Result<Option<TableRows>, DiffError> {
-        let path = dir.join(t.file_name());
-        if !path.exists() {
+        let Some(path) = find(dir, t) else {
             return Ok(None);
-        }
+        };
         TableRows::read(&path).map(Some).map_err(DiffError::Read)
     };
     let mut out = Diff::default();

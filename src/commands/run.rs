@@ -370,7 +370,7 @@ impl From<std::io::Error> for RunError {
 /// # Errors
 /// A failure to write the reports, or an interrupt (`control.interrupt`
 /// set): then reading stops, units not yet started are skipped, the sink
-/// is aborted (for [`crate::report::CsvDir`]: the previous reports stay)
+/// is aborted (for [`crate::report::ReportDir`]: the previous reports stay)
 /// and the run returns once the games in progress end.
 pub fn run(
     entries: &[Entry],

@@ -1,5 +1,8 @@
-//! Row types: one struct per CSV table; field names are the column names.
+//! Row types: one struct per table; field names are the column names,
+//! field types the column types (each struct is declared in
+//! [`typed_row!`]).
 
+use super::columns::typed_row;
 use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
 use crate::go::endgame::position::ZoneStatus;
@@ -8,6 +11,7 @@ use crate::go::rules::RulesSource;
 use crate::ingest::Stage;
 use serde::Serialize;
 
+typed_row! {
 /// One replayed Go game (`go_games.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct GoGameRow {
@@ -73,7 +77,9 @@ pub struct GoGameRow {
     /// White, digits a run of empty points.
     pub final_position: String,
 }
+}
 
+typed_row! {
 /// One game's scoring and audit (`go_scores.csv`). Score columns are Black
 /// minus White with komi: positive favours Black. They are empty when the
 /// game did not end by counting; `reason` then says why.
@@ -145,7 +151,9 @@ pub struct GoScoreRow {
     pub agrees_if: String,
     pub reason: String,
 }
+}
 
+typed_row! {
 /// One endgame zone of a position (`go_zones.csv`): its followers and the
 /// four move values of seed `go-endgame-count-and-move-values.txt`.
 #[derive(Debug, Default, Serialize)]
@@ -187,8 +195,9 @@ pub struct GoZoneRow {
     pub naive_sum: Option<i32>,
     /// The sum with negative values allowed.
     pub corrected_sum: Option<i32>,
-    /// difference ÷ tally; empty when the tally is not positive.
-    pub modern_value: Option<String>,
+    /// difference ÷ tally to 4 decimals; empty when the tally is not
+    /// positive.
+    pub modern_value: Option<f64>,
     /// `settled`, `gote`, `black_sente`, `white_sente`, `double_sente`.
     pub zone_type: &'static str,
     /// Who plays reverse sente here (`black`/`white`), if anyone.
@@ -212,7 +221,9 @@ pub struct GoZoneRow {
     pub given_white_count: Option<i32>,
     pub given_white_check: String,
 }
+}
 
+typed_row! {
 /// Run totals (`summary.csv`): one row per thing counted, every count a
 /// whole number of `unit`s.
 #[derive(Debug, Default, Serialize)]
@@ -227,6 +238,7 @@ pub struct SummaryRow {
     /// `files`, `games`, `matches`, `zones`, `rows` or `records`.
     pub unit: &'static str,
 }
+}
 
 impl SummaryRow {
     pub fn new(metric: &'static str, name: &'static str, count: u64, unit: &'static str) -> Self {
@@ -239,6 +251,7 @@ impl SummaryRow {
     }
 }
 
+typed_row! {
 /// One rule interpretation over the run's scored Go games
 /// (`go_interpretations.csv`), against the declared rules' count.
 #[derive(Debug, Default, Serialize)]
@@ -254,7 +267,9 @@ pub struct GoInterpretationRow {
     /// Mean |score − declared rules' score|, in points; empty without games.
     pub mean_abs_difference: Option<f64>,
 }
+}
 
+typed_row! {
 /// A file, archive member or game that could not be read (`errors.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct ErrorRow {
@@ -267,6 +282,7 @@ pub struct ErrorRow {
     /// Where it failed.
     pub stage: Stage,
     pub reason: String,
+}
 }
 
 #[cfg(test)]

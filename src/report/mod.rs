@@ -4,18 +4,38 @@
 
 pub mod bg_rows;
 mod cells;
+pub mod columns;
 pub mod go_rows;
 pub mod keys;
+pub mod parquet;
 pub mod read;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
 pub use go_rows::{ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SummaryRow};
-pub use sink::{CsvDir, Sink};
+pub use sink::{Formats, ReportDir, Sink};
 
+use columns::{Kind, Typed};
 use serde::Serialize;
 
-/// The CSV tables recount writes, one file each.
+/// A report file's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Parquet,
+}
+
+impl Format {
+    /// The file name's extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Parquet => "parquet",
+        }
+    }
+}
+
+/// The tables recount writes, one file each per format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Table {
     GoGames,
@@ -62,6 +82,11 @@ impl Table {
         }
     }
 
+    /// The table's file in `format`: `go_scores.parquet`.
+    pub fn file(self, format: Format) -> String {
+        format!("{}.{}", self.name(), format.extension())
+    }
+
     /// The report's name: its file name without `.csv` (`go_scores`).
     pub fn name(self) -> &'static str {
         let file = self.file_name();
@@ -97,6 +122,23 @@ impl Table {
         let header = self.header();
         let line = String::from_utf8_lossy(&header);
         line.trim_end().split(',').map(str::to_string).collect()
+    }
+
+    /// The column types, taken from the row type's field types.
+    pub fn kinds(self) -> &'static [Kind] {
+        match self {
+            Table::GoGames => GoGameRow::KINDS,
+            Table::GoScores => GoScoreRow::KINDS,
+            Table::GoZones => GoZoneRow::KINDS,
+            Table::GoInterpretations => GoInterpretationRow::KINDS,
+            Table::BgGames => BgGameRow::KINDS,
+            Table::BgPositions => BgPositionRow::KINDS,
+            Table::BgCube => BgCubeRow::KINDS,
+            Table::BgPlays => BgPlayRow::KINDS,
+            Table::BgStats => BgStatsRow::KINDS,
+            Table::Errors => ErrorRow::KINDS,
+            Table::Summary => SummaryRow::KINDS,
+        }
     }
 
     /// The header line, taken from the row type's field names.
@@ -304,6 +346,7 @@ mod tests {
             assert_eq!(Table::from_name(t.name()), Some(t));
             assert_eq!(Table::from_name(t.file_name()), Some(t));
             let columns = t.columns();
+            assert_eq!(t.kinds().len(), columns.len(), "{t:?}");
             assert!(
                 t.keys().iter().all(|k| columns.iter().any(|c| c == k)),
                 "{t:?}"

@@ -3,7 +3,8 @@
 //! or multiplying a row.
 
 use super::util::{self, repo, stderr};
-use recount::report::Table;
+use recount::report::read::TableRows;
+use recount::report::{Format, Table};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -24,6 +25,8 @@ pub fn fixtures_run() -> &'static Path {
                 "--plays",
                 "--positions",
                 "--all-cube-decisions",
+                "--format",
+                "both",
                 "--quiet",
             ],
             &out,
@@ -141,5 +144,53 @@ fn game_keys_join_every_row_to_one_game() {
             "match" => assert!(r["game_key"].is_empty() && !r["file_key"].is_empty()),
             _ => assert!(r["file_key"].is_empty() && !r["player_key"].is_empty()),
         }
+    }
+}
+
+#[test]
+fn parquet_reports_hold_the_csv_rows_with_their_types() {
+    let out = fixtures_run();
+    for t in Table::ALL {
+        let csv = TableRows::read(&out.join(t.file(Format::Csv))).unwrap();
+        let parquet = TableRows::read(&out.join(t.file(Format::Parquet))).unwrap();
+        assert_eq!(parquet.columns, csv.columns, "{}", t.name());
+        assert_eq!(parquet.rows.len(), csv.rows.len(), "{}", t.name());
+        for (i, (p, c)) in parquet.rows.iter().zip(&csv.rows).enumerate() {
+            assert_eq!(p, c, "{} row {}", t.name(), i + 1);
+        }
+    }
+}
+
+/// The same bytes from one thread and two; a run in one format removes
+/// the other format's reports of an older run.
+#[test]
+fn parquet_reports_are_deterministic_and_never_stale() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |j: &str, format: &str| {
+        let out = tmp.path().join(format!("{format}-{j}"));
+        let args = [
+            "fixtures/go/kgs",
+            "fixtures/bg/real",
+            "-q",
+            "--positions",
+            "-j",
+            j,
+        ];
+        let o = util::run(&[&args[..], &["--format", format]].concat(), &out, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let (one, two) = (run("1", "parquet"), run("2", "parquet"));
+    for t in Table::ALL {
+        let name = t.file(Format::Parquet);
+        let bytes = std::fs::read(one.join(&name)).unwrap();
+        assert_eq!(bytes, std::fs::read(two.join(&name)).unwrap(), "{name}");
+        assert!(!one.join(t.file(Format::Csv)).exists());
+    }
+    let o = util::run(&["fixtures/go/kgs", "-q"], &two, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    for t in Table::ALL {
+        assert!(two.join(t.file(Format::Csv)).is_file());
+        assert!(!two.join(t.file(Format::Parquet)).exists(), "{}", t.name());
     }
 }

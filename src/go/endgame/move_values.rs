@@ -174,6 +174,11 @@ fn paren(v: i32) -> String {
 }
 
 /// A value with at most four decimals, trailing zeros dropped.
+/// `v` to 4 decimals, as a report writes it (0, not −0).
+pub fn rounded(v: f64) -> f64 {
+    (v * 1e4).round() / 1e4 + 0.0
+}
+
 pub fn fmt_value(v: f64) -> String {
     let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
