@@ -19,5 +19,6 @@ mod tests {
     mod reports;
     mod robustness;
     mod scoring;
+    mod tables;
     mod zones;
 }

@@ -17,6 +17,7 @@ use crate::bg::play::plied::{Plied, NO_PRUNING};
 use crate::bg::play::value::{CubeContext, CubeState, Stakes};
 use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
 use crate::ingest::Origin;
+use crate::report::keys::game_key;
 use crate::report::BgCubeRow;
 
 /// What the cube analysis evaluates with.
@@ -51,6 +52,7 @@ pub fn cube_row(
     let money = m.length == 0;
     let state = decision_state(m, g, me, (point.cube, point.cube_owner), None);
     let mut row = BgCubeRow {
+        game_key: game_key(origin, g.index),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: g.index,

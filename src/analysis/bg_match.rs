@@ -19,6 +19,7 @@ use crate::bg::position::board::Board;
 use crate::bg::position::features::features;
 use crate::bg::position::ids::{match_id, position_id, xgid, GameState, MatchState};
 use crate::ingest::{MatchFormat, Origin};
+use crate::report::keys::{file_key, game_key};
 use crate::report::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow, SummaryRow};
 use crate::text::single_line;
 
@@ -114,7 +115,7 @@ impl BgCounts {
     /// `summary.csv` rows: games by ending, and games with each kind of
     /// finding.
     pub fn rows(&self) -> Vec<SummaryRow> {
-        let row = SummaryRow::count;
+        let row = |metric, name, games| SummaryRow::new(metric, name, games, "games");
         let mut out: Vec<SummaryRow> = Ending::NAMES
             .iter()
             .zip(self.endings)
@@ -252,6 +253,8 @@ fn scoped_row(
 ) -> BgStatsRow {
     BgStatsRow {
         scope,
+        file_key: file_key(origin),
+        game_key: game.map(|g| game_key(origin, g)).unwrap_or_default(),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game,
@@ -329,6 +332,8 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
         })
         .collect();
     BgGameRow {
+        game_key: game_key(origin, g.index),
+        file_key: file_key(origin),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: g.index,
@@ -384,6 +389,7 @@ fn position_row<'a>(
     ];
     let (d0, d1) = (pos.dice.0.clamp(1, 6), pos.dice.1.clamp(1, 6));
     BgPositionRow {
+        game_key: game_key(origin, g.index),
         source: &origin.path,
         member: origin.member.as_deref().unwrap_or_default(),
         game: g.index,

@@ -23,6 +23,7 @@ use crate::bg::position::board::Board;
 use crate::bg::position::ids::{match_id, position_id};
 use crate::bg::position::moves::{fmt_moves, Play};
 use crate::ingest::Origin;
+use crate::report::keys::game_key;
 use crate::report::{BgCubeRow, BgPlayRow, BgStatsRow};
 use crate::text::single_line;
 
@@ -376,6 +377,7 @@ fn play_row(
     let p = pos.player;
     let state = decision_state(m, g, p, (pos.cube, pos.cube_owner), Some(pos.dice));
     let mut row = BgPlayRow {
+        game_key: game_key(origin, g.index),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: g.index,

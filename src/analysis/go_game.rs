@@ -4,6 +4,7 @@
 use crate::go::board::Color;
 use crate::go::game::Game;
 use crate::ingest::Origin;
+use crate::report::keys::game_key;
 use crate::report::GoGameRow;
 
 /// Builds the `go_games.csv` row of one replayed game.
@@ -12,6 +13,7 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
     let result = record.result;
     let (area_black, area_white) = replay.board.area();
     GoGameRow {
+        game_key: game_key(origin, index),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: index,

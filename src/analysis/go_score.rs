@@ -16,7 +16,8 @@ use crate::go::score::song::SongParams;
 use crate::go::score::{count, score, song, traditional, winner, Counts};
 use crate::go::settle::Settlement;
 use crate::ingest::Origin;
-use crate::report::go_rows::{GoScoreRow, SummaryRow};
+use crate::report::go_rows::{GoInterpretationRow, GoScoreRow, SummaryRow};
+use crate::report::keys::game_key;
 
 /// One way of reading a settled position's score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +88,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
     let rules_known = used.source == RulesSource::Ru;
     let result = record.result;
     let mut row = GoScoreRow {
+        game_key: game_key(origin, index),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: index,
@@ -353,34 +355,33 @@ impl ScoreStats {
         t
     }
 
-    /// The `summary.csv` rows.
-    pub fn rows(&self) -> Vec<SummaryRow> {
-        let mut rows = Vec::new();
-        for (i, interpretation) in INTERPRETATIONS.iter().enumerate() {
-            let name = interpretation.name();
-            rows.push(SummaryRow {
-                metric: "interpretation",
-                name,
+    /// The `go_interpretations.csv` rows, one per interpretation.
+    pub fn interpretation_rows(&self) -> Vec<GoInterpretationRow> {
+        INTERPRETATIONS
+            .iter()
+            .enumerate()
+            .map(|(i, interpretation)| GoInterpretationRow {
+                interpretation: interpretation.name(),
                 games: self.scored,
-                winner_differs: Some(self.winner_differs[i]),
+                winner_differs: self.winner_differs[i],
                 mean_abs_difference: (self.scored > 0)
                     .then(|| self.abs_difference[i] / self.scored as f64),
-            });
-        }
+            })
+            .collect()
+    }
+
+    /// The `summary.csv` rows: verdicts, audit counts, dead-stone sources.
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let mut rows = Vec::new();
         for (i, v) in Verdict::ALL.iter().enumerate() {
-            rows.push(SummaryRow {
-                metric: "verdict",
-                name: v.name(),
-                games: self.verdicts[i],
-                ..SummaryRow::default()
-            });
+            rows.push(SummaryRow::new(
+                "verdict",
+                v.name(),
+                self.verdicts[i],
+                "games",
+            ));
         }
-        let audit = |name, games| SummaryRow {
-            metric: "audit",
-            name,
-            games,
-            ..SummaryRow::default()
-        };
+        let audit = |name, games| SummaryRow::new("audit", name, games, "games");
         // Only when looked for (`--agrees-if`): 0 would say "none".
         if self.agrees_if_tried > 0 {
             rows.push(audit("agrees_if_tried", self.agrees_if_tried));
@@ -404,12 +405,12 @@ impl ScoreStats {
             rows.push(audit("votes_split", self.votes_split));
         }
         for (i, source) in DeadSource::ALL.iter().enumerate() {
-            rows.push(SummaryRow {
-                metric: "dead_source",
-                name: source.name(),
-                games: self.dead_sources[i],
-                ..SummaryRow::default()
-            });
+            rows.push(SummaryRow::new(
+                "dead_source",
+                source.name(),
+                self.dead_sources[i],
+                "games",
+            ));
         }
         rows
     }

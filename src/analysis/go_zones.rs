@@ -2,13 +2,14 @@
 //! [`crate::go::endgame::position`], and the zone totals of a run.
 
 use crate::go::board::{Board, Color};
-use crate::go::endgame::move_values::{fmt_value, ZoneType};
+use crate::go::endgame::move_values::{rounded, ZoneType};
 use crate::go::endgame::position::{
     line_text, signed, Given, Outcome, PositionZones, ZoneResult, ZoneSettings, ZoneStatus,
 };
 use crate::go::game::Game;
 use crate::go::replay::sgf_point;
 use crate::ingest::Origin;
+use crate::report::keys::game_key;
 use crate::report::{GoZoneRow, SummaryRow};
 
 /// Everything a zone row needs besides the zone itself.
@@ -25,6 +26,7 @@ pub struct RowContext<'a> {
 /// The columns every row of a position shares.
 fn position_row(ctx: &RowContext<'_>) -> GoZoneRow {
     GoZoneRow {
+        game_key: game_key(ctx.origin, ctx.game),
         source: ctx.origin.path.clone(),
         member: ctx.origin.member.clone().unwrap_or_default(),
         game: ctx.game,
@@ -89,11 +91,10 @@ pub fn zone_row(ctx: &RowContext<'_>, i: usize, z: &ZoneResult, given: &[Given])
             row.white_sequence = z.line_text(b, &white.line, Color::White);
             row.tally = Some(values.tally);
             row.difference = Some(values.difference);
-            row.naive_sum = values
-                .naive_sum
-                .map_or_else(|| "inapplicable".into(), |v| v.to_string());
+            row.naive_sum = values.naive_sum;
+            row.reason = values.empty_reasons(black.count, white.count);
             row.corrected_sum = Some(values.corrected_sum);
-            row.modern_value = values.modern.map(fmt_value);
+            row.modern_value = values.modern.map(rounded);
             row.zone_type = values.zone_type.name();
             row.reverse_sente = values.zone_type.reverse_sente();
         }
@@ -175,6 +176,7 @@ pub fn zone_rows(
         Ok(pz) => (pz.rows(origin, index, zs.timing), ZoneStats::of(&pz)),
         Err(reason) => {
             let row = GoZoneRow {
+                game_key: game_key(origin, index),
                 source: origin.path.clone(),
                 member: origin.member.clone().unwrap_or_default(),
                 game: index,
@@ -222,7 +224,7 @@ impl ZoneStats {
     }
 
     pub fn rows(&self) -> Vec<SummaryRow> {
-        let row = SummaryRow::count;
+        let row = |metric, name, zones| SummaryRow::new(metric, name, zones, "zones");
         let mut out: Vec<SummaryRow> = ZoneStatus::ALL
             .iter()
             .zip(self.status)

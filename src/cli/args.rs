@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 /// place, `-` for a list of paths on stdin: Go SGF and backgammon matches
 /// (.mat/.txt, GNU Backgammon SGF). It writes go_games.csv,
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
-/// bg_games.csv, bg_positions.csv (with --positions), bg_cube.csv,
-/// errors.csv and summary.csv to --out. A path named like a subcommand is
+/// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
+/// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with
+/// --plays), errors.csv and summary.csv to --out. A path named like a subcommand is
 /// given as `./zones`, or last after `--` (`recount --out DIR -- zones`).
 #[derive(Debug, Parser)]
 #[command(
@@ -123,9 +124,14 @@ pub struct RunArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Directory for the CSV reports (created if missing).
+    /// Directory for the reports (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "recount-out")]
     pub out: PathBuf,
+
+    /// The reports' format: CSV, Parquet (typed columns, the same rows in
+    /// the same order), or both.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: FormatArg,
 
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -215,6 +221,14 @@ pub struct RunArgs {
     /// bg_cube.csv rows say so in the reason column).
     #[arg(long)]
     pub no_nets: bool,
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Csv,
+    Parquet,
+    Both,
 }
 
 /// `--dead-stones` values.

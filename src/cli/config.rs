@@ -9,7 +9,7 @@ use crate::analysis::go_score::ScoreSettings;
 use crate::bg::cube::met::{kazaross_xg2, Met};
 use crate::bg::eval::nn::Weights;
 use crate::bg::game::replay::KeepCube;
-use crate::cli::args::{DeadStonesArg, RunArgs, ScoreArgs, ZoneArgs};
+use crate::cli::args::{DeadStonesArg, FormatArg, RunArgs, ScoreArgs, ZoneArgs};
 use crate::commands::run::Settings;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
@@ -18,7 +18,7 @@ use crate::go::rules::{Preset, UnknownRules};
 use crate::go::score::song::SongParams;
 use crate::ingest::{expand, Entry, ReadLimits};
 use crate::report::sink::Locked;
-use crate::report::CsvDir;
+use crate::report::{Formats, ReportDir};
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -215,8 +215,9 @@ pub struct Config {
     pub progress: bool,
     pub summary: bool,
     pub strict: bool,
-    /// Where the reports go.
+    /// Where the reports go, and in which formats.
     pub out: PathBuf,
+    pub formats: Formats,
     /// `--max-games`: most records read.
     pub max_games: Option<u64>,
 }
@@ -257,16 +258,17 @@ impl Config {
     /// # Errors
     /// An option that cannot be used, a path on the command line that
     /// cannot be read, an output directory that cannot be written.
-    pub fn open(a: RunArgs) -> Result<(Config, CsvDir), ConfigError> {
+    pub fn open(a: RunArgs) -> Result<(Config, ReportDir), ConfigError> {
         let config = Config::resolve(a)?;
-        let sink = CsvDir::create(&config.out).map_err(|source| {
-            match source.get_ref().and_then(|e| e.downcast_ref::<Locked>()) {
-                Some(locked) => ConfigError::Locked(locked.clone()),
-                None => ConfigError::Out {
-                    path: config.out.clone(),
-                    source,
-                },
-            }
+        let sink = ReportDir::create(&config.out, config.formats).map_err(|source| match source
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<Locked>())
+        {
+            Some(locked) => ConfigError::Locked(locked.clone()),
+            None => ConfigError::Out {
+                path: config.out.clone(),
+                source,
+            },
         })?;
         Ok((config, sink))
     }
@@ -338,6 +340,10 @@ impl Config {
             summary: !a.quiet,
             strict: a.strict,
             out: a.out,
+            formats: Formats {
+                csv: a.format != FormatArg::Parquet,
+                parquet: a.format != FormatArg::Csv,
+            },
             max_games: a.max_games,
         })
     }

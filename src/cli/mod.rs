@@ -116,7 +116,7 @@ pub fn main() -> ExitCode {
 /// A run over archives: the reports, and the summary line on stderr.
 ///
 /// The reports are replaced only when the run completes (see
-/// [`crate::report::CsvDir`]). `SIGINT` and `SIGTERM` interrupt it: reading
+/// [`crate::report::ReportDir`]). `SIGINT` and `SIGTERM` interrupt it: reading
 /// stops, the new reports are dropped, the previous ones stay, and the exit
 /// status is 130 or 143; a second signal ends the process at once (the
 /// next run removes what it left). A failure to write keeps the previous

@@ -5,7 +5,7 @@
 //! winners, backgammon winners and endings, proper cube actions); every
 //! change can be written as CSV. Output follows the reports' own row order.
 
-use crate::report::read::TableRows;
+use crate::report::read::{find, TableRows};
 use crate::report::Table;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
@@ -27,7 +27,7 @@ impl fmt::Display for DiffError {
         match self {
             DiffError::NotARun(p) => write!(
                 f,
-                "'{}' holds no reports of a run (no summary.csv); give two directories written by recount run --out",
+                "'{}' holds no reports of a run (no summary.csv or summary.parquet); give two directories written by recount run --out",
                 p.display()
             ),
             DiffError::Read(e) => f.write_str(e),
@@ -112,15 +112,14 @@ pub fn diff(a: &Path, b: &Path, ignore: &[String]) -> Result<Diff, DiffError> {
         }
     }
     for dir in [a, b] {
-        if !dir.join(Table::Summary.file_name()).is_file() {
+        if find(dir, Table::Summary).is_none() {
             return Err(DiffError::NotARun(dir.to_path_buf()));
         }
     }
     let read = |dir: &Path, t: Table| -> Result<Option<TableRows>, DiffError> {
-        let path = dir.join(t.file_name());
-        if !path.exists() {
+        let Some(path) = find(dir, t) else {
             return Ok(None);
-        }
+        };
         TableRows::read(&path).map(Some).map_err(DiffError::Read)
     };
     let mut out = Diff::default();
@@ -161,12 +160,7 @@ fn compare(t: Table, a: &TableRows, b: &TableRows, ignore: &[String]) -> TableDi
     };
     d.columns_only_a = only(a, b);
     d.columns_only_b = only(b, a);
-    let keys: Vec<&str> = t
-        .keys()
-        .iter()
-        .copied()
-        .filter(|k| a.column(k).is_some() && b.column(k).is_some())
-        .collect();
+    let keys = shared_keys(t, a, b);
     // Columns compared: A's order, in both, not ignored, not keys.
     let common: Vec<(usize, usize, &String)> = a
         .columns
@@ -224,6 +218,26 @@ fn compare(t: Table, a: &TableRows, b: &TableRows, ignore: &[String]) -> TableDi
     d
 }
 
+/// The key columns both reports have: the table's, or in a report written
+/// before `game_key` and `file_key` existed, the columns they are made of.
+fn shared_keys(t: Table, a: &TableRows, b: &TableRows) -> Vec<&'static str> {
+    let both = |k: &str| a.column(k).is_some() && b.column(k).is_some();
+    let mut keys: Vec<&'static str> = Vec::new();
+    for &k in t.keys() {
+        let parts: &[&'static str] = match k {
+            "game_key" if !both(k) => &["source", "member", "game"],
+            "file_key" if !both(k) => &["source", "member"],
+            _ => &[k],
+        };
+        for &p in parts {
+            if both(p) && !keys.contains(&p) {
+                keys.push(p);
+            }
+        }
+    }
+    keys
+}
+
 /// Each row's key values (with the occurrence number appended when a key
 /// repeats), and the row's index.
 fn keyed(t: &TableRows, keys: &[&str]) -> Vec<(Vec<String>, usize)> {
@@ -244,8 +258,9 @@ fn keyed(t: &TableRows, keys: &[&str]) -> Vec<(Vec<String>, usize)> {
         .collect()
 }
 
-/// A key as people read it: `fixtures/go/a.sgf game 3`, `a.tar:b.sgf game
-/// 1 zone_id 2`, `verdict agrees`.
+/// A key as people read it: `fixtures/go/a.sgf#3`, `a.tar/b.sgf#1
+/// zone_id 2`, `verdict agrees`; in an older run's report `a.tar:b.sgf
+/// game 1`.
 fn show_key(keys: &[&str], values: &[String]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let get = |k: &str| {
@@ -263,9 +278,14 @@ fn show_key(keys: &[&str], values: &[String]) -> String {
         if *k == "source" || *k == "member" {
             continue;
         }
-        if *k == "metric" || *k == "name" {
+        // A game's key names its file too.
+        let named = *k == "file_key" && get("game_key").is_some_and(|g| !g.is_empty());
+        if named || values[i].is_empty() {
+            continue;
+        }
+        if ["metric", "name", "game_key", "file_key"].contains(k) {
             parts.push(values[i].clone());
-        } else if !values[i].is_empty() {
+        } else {
             parts.push(format!("{k} {}", values[i]));
         }
     }

@@ -19,6 +19,7 @@ use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::report::keys::file_key;
 use crate::report::{ErrorRow, RowBuf, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
@@ -237,6 +238,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
 
 fn error_row(origin: &Origin, game: u32, stage: Stage, reason: String) -> ErrorRow {
     ErrorRow {
+        file_key: file_key(origin),
         source: origin.path.clone(),
         member: origin.member.clone().unwrap_or_default(),
         game: (game > 0).then_some(game),
@@ -337,10 +339,13 @@ impl Stopped {
     /// `run,stopped_by_sink,N` (the games and matches recorded).
     fn row(self, tally: &Tally) -> SummaryRow {
         match self {
-            Stopped::MaxRecords(n) => SummaryRow::count("run", "stopped_at_max_games", n),
-            Stopped::BySink => {
-                SummaryRow::count("run", "stopped_by_sink", tally.games + tally.matches)
-            }
+            Stopped::MaxRecords(n) => SummaryRow::new("run", "stopped_at_max_games", n, "records"),
+            Stopped::BySink => SummaryRow::new(
+                "run",
+                "stopped_by_sink",
+                tally.games + tally.matches,
+                "records",
+            ),
         }
     }
 }
@@ -369,7 +374,7 @@ impl From<std::io::Error> for RunError {
 /// # Errors
 /// A failure to write the reports, or an interrupt (`control.interrupt`
 /// set): then reading stops, units not yet started are skipped, the sink
-/// is aborted (for [`crate::report::CsvDir`]: the previous reports stay)
+/// is aborted (for [`crate::report::ReportDir`]: the previous reports stay)
 /// and the run returns once the games in progress end.
 pub fn run(
     entries: &[Entry],
@@ -483,7 +488,8 @@ pub fn run(
     if stopped.is_none() && limit_hit.load(Ordering::Relaxed) {
         stopped = control.max_records.map(Stopped::MaxRecords);
     }
-    let summary = summary_rows(&tally, &settings, stopped);
+    let skipped = progress.skipped.load(Ordering::Relaxed);
+    let summary = summary_rows(&tally, skipped, &settings, stopped);
     let finished = sink.record(&summary).and_then(|_| sink.finish());
     if let Err(e) = finished {
         sink.abort();
@@ -491,7 +497,7 @@ pub fn run(
     }
     Ok(Summary {
         tally,
-        skipped: progress.skipped.load(Ordering::Relaxed),
+        skipped,
         elapsed: start.elapsed(),
         stopped,
     })
@@ -616,9 +622,29 @@ fn process_batches(
     });
 }
 
-/// The `summary.csv` rows of a run's totals.
-fn summary_rows(tally: &Tally, settings: &Settings, stopped: Option<Stopped>) -> RowBuf {
+/// The rows of a run's totals: `summary.csv`, `go_interpretations.csv`
+/// and the `player` scope of `bg_stats.csv`.
+fn summary_rows(
+    tally: &Tally,
+    skipped: u64,
+    settings: &Settings,
+    stopped: Option<Stopped>,
+) -> RowBuf {
     let mut summary = RowBuf::default();
+    let read = [
+        ("files", tally.files, "files"),
+        ("files_skipped", skipped, "files"),
+        ("go_games", tally.games, "games"),
+        ("bg_matches", tally.matches, "matches"),
+        ("bg_games", tally.bg.games, "games"),
+        ("error_rows", tally.errors, "rows"),
+    ];
+    for (name, count, unit) in read {
+        summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
+    }
+    for row in tally.scoring.interpretation_rows() {
+        summary.push(Table::GoInterpretations, &row);
+    }
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
     }

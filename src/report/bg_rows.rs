@@ -1,15 +1,24 @@
 //! Backgammon row types: one row per game (`bg_games.csv`), per cube
 //! decision (`bg_cube.csv`), with `--positions` one per position after
 //! each play (`bg_positions.csv`), and with `--plays` one per play rated
-//! (`bg_plays.csv`) and the players' statistics (`bg_stats.csv`).
+//! (`bg_plays.csv`) and the players' statistics (`bg_stats.csv`). Each
+//! struct is declared in [`typed_row!`]: its field types are its column
+//! types.
 
+use super::columns::typed_row;
 use serde::Serialize;
 
+typed_row! {
 /// One audited backgammon game (`bg_games.csv`). Players are numbered as
 /// in the record: 0 the left column of a `.mat` file (gnubg's player 0,
 /// `W` in its SGF), 1 the right one.
 #[derive(Debug, Default, Serialize)]
 pub struct BgGameRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
+    /// The match file's key (`source`, and `/member` inside an archive).
+    pub file_key: String,
     pub source: String,
     pub member: String,
     /// 1-based position of the game in its file.
@@ -67,12 +76,17 @@ pub struct BgGameRow {
     /// GNU Backgammon SGF: nodes carrying analysis (`DA`, `A`).
     pub analysed: u32,
 }
+}
 
+typed_row! {
 /// One position after a play (`bg_positions.csv`), with the board features
 /// of seed `backgammon-program-board-evaluation.txt` for each side.
 /// Text fields borrow from the game, since there is one row per play.
 #[derive(Debug, Default, Serialize)]
 pub struct BgPositionRow<'a> {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: &'a str,
     pub member: &'a str,
     pub game: u32,
@@ -122,7 +136,9 @@ pub struct BgPositionRow<'a> {
     pub blot_shots_0: u8,
     pub blot_shots_1: u8,
 }
+}
 
+typed_row! {
 /// One cube decision (`bg_cube.csv`): every recorded double, and with
 /// `--all-cube-decisions` every roll where the roller could have doubled.
 /// Equities are for the player on roll, per unit cube (match play:
@@ -130,6 +146,9 @@ pub struct BgPositionRow<'a> {
 /// chances beside them). Empty values come with a `reason`.
 #[derive(Debug, Default, Serialize)]
 pub struct BgCubeRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: u32,
@@ -210,13 +229,18 @@ pub struct BgCubeRow {
     /// Why the decision was not evaluated.
     pub reason: String,
 }
+}
 
+typed_row! {
 /// One recorded play, rated (`bg_plays.csv`, with `--plays`): all legal
 /// plays of the roll scored cubefully for the mover, as GNU Backgammon's
 /// `analyse match` scores them. Equities are normalised: per unit of the
 /// cube in money play, `mwc2eq` of the match winning chance in match play.
 #[derive(Debug, Default, Serialize)]
 pub struct BgPlayRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: u32,
@@ -268,7 +292,9 @@ pub struct BgPlayRow {
     /// Why a value is empty.
     pub reason: String,
 }
+}
 
+typed_row! {
 /// A player's analysis statistics (`bg_stats.csv`, with `--plays`), as
 /// GNU Backgammon's `show statistics` gives them, for one game
 /// (`scope` `game`), one match (`match`) or everything the run read under
@@ -279,6 +305,10 @@ pub struct BgPlayRow {
 #[derive(Debug, Default, Serialize)]
 pub struct BgStatsRow {
     pub scope: &'static str,
+    /// The match file's key (`game` and `match` scopes), and the game's
+    /// (`game` scope); empty otherwise.
+    pub file_key: String,
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: Option<u32>,
@@ -346,4 +376,5 @@ pub struct BgStatsRow {
     pub luck_adjusted_result: Option<f32>,
     /// gnubg's error-based absolute FIBS rating (match play).
     pub fibs_rating: Option<f32>,
+}
 }

@@ -1,5 +1,8 @@
-//! Row types: one struct per CSV table; field names are the column names.
+//! Row types: one struct per table; field names are the column names,
+//! field types the column types (each struct is declared in
+//! [`typed_row!`]).
 
+use super::columns::typed_row;
 use crate::go::audit::Verdict;
 use crate::go::dead::DeadSource;
 use crate::go::endgame::position::ZoneStatus;
@@ -8,9 +11,13 @@ use crate::go::rules::RulesSource;
 use crate::ingest::Stage;
 use serde::Serialize;
 
+typed_row! {
 /// One replayed Go game (`go_games.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct GoGameRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     /// The file given or found (an archive's own path for its members).
     pub source: String,
     /// The member inside an archive; empty for plain files.
@@ -70,12 +77,17 @@ pub struct GoGameRow {
     /// White, digits a run of empty points.
     pub final_position: String,
 }
+}
 
+typed_row! {
 /// One game's scoring and audit (`go_scores.csv`). Score columns are Black
 /// minus White with komi: positive favours Black. They are empty when the
 /// game did not end by counting; `reason` then says why.
 #[derive(Debug, Default, Serialize)]
 pub struct GoScoreRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     pub game: u32,
@@ -139,11 +151,16 @@ pub struct GoScoreRow {
     pub agrees_if: String,
     pub reason: String,
 }
+}
 
+typed_row! {
 /// One endgame zone of a position (`go_zones.csv`): its followers and the
 /// four move values of seed `go-endgame-count-and-move-values.txt`.
 #[derive(Debug, Default, Serialize)]
 pub struct GoZoneRow {
+    /// The game's key (`file_key#game`): never empty, the same in every
+    /// report of the game's rows; join on it.
+    pub game_key: String,
     pub source: String,
     pub member: String,
     /// 1-based game of the file (1 for a diagram).
@@ -159,6 +176,8 @@ pub struct GoZoneRow {
     /// `solved`, `territory` (fenced by one colour: nothing to play) or
     /// `not_searched` (see `reason`).
     pub status: ZoneStatus,
+    /// Why the zone was not searched, or why a value of a solved zone is
+    /// empty (`naive_sum`, `modern_value`).
     pub reason: String,
     /// Counts of the black and white followers (Black's points minus
     /// White's in the zone).
@@ -171,13 +190,14 @@ pub struct GoZoneRow {
     pub tally: Option<i32>,
     /// Black follower's count − white follower's count.
     pub difference: Option<i32>,
-    /// The traditional sum of values favouring each starter, or
-    /// `inapplicable` when a follower favours the other player.
-    pub naive_sum: String,
+    /// The traditional sum of values favouring each starter; empty when
+    /// a follower favours the other player (said in `reason`).
+    pub naive_sum: Option<i32>,
     /// The sum with negative values allowed.
     pub corrected_sum: Option<i32>,
-    /// difference ÷ tally; empty when the tally is not positive.
-    pub modern_value: Option<String>,
+    /// difference ÷ tally to 4 decimals; empty when the tally is not
+    /// positive.
+    pub modern_value: Option<f64>,
     /// `settled`, `gote`, `black_sente`, `white_sente`, `double_sente`.
     pub zone_type: &'static str,
     /// Who plays reverse sente here (`black`/`white`), if anyone.
@@ -201,41 +221,60 @@ pub struct GoZoneRow {
     pub given_white_count: Option<i32>,
     pub given_white_check: String,
 }
+}
 
-/// Run totals (`summary.csv`): one row per interpretation, verdict and
-/// dead-stone source.
+typed_row! {
+/// Run totals (`summary.csv`): one row per thing counted, every count a
+/// whole number of `unit`s.
 #[derive(Debug, Default, Serialize)]
 pub struct SummaryRow {
-    /// `interpretation`, `verdict` or `dead_source` (Go); `go_zone_status`
-    /// or `go_zone_type` (endgame zones by status, solved zones by type);
-    /// `bg_ending` or `bg_finding` (backgammon: games by ending, games with
-    /// each kind of finding).
+    /// What is counted: `read` (files, games, error rows), `verdict`,
+    /// `audit`, `dead_source` (Go); `go_zone_status`, `go_zone_type`
+    /// (endgame zones); `bg_ending`, `bg_finding` (backgammon); `run` (a
+    /// run that stopped early).
     pub metric: &'static str,
     pub name: &'static str,
-    /// Games counted in this row (zones for `go_zone_*`).
-    pub games: u64,
-    /// Interpretations: games whose winner differs from the declared
-    /// rules' winner.
-    pub winner_differs: Option<u64>,
-    /// Interpretations: mean |score − declared rules' score|.
-    pub mean_abs_difference: Option<f64>,
+    pub count: u64,
+    /// `files`, `games`, `matches`, `zones`, `rows` or `records`.
+    pub unit: &'static str,
+}
 }
 
 impl SummaryRow {
-    /// A row that only counts (no interpretation columns).
-    pub fn count(metric: &'static str, name: &'static str, games: u64) -> SummaryRow {
+    pub fn new(metric: &'static str, name: &'static str, count: u64, unit: &'static str) -> Self {
         SummaryRow {
             metric,
             name,
-            games,
-            ..SummaryRow::default()
+            count,
+            unit,
         }
     }
 }
 
+typed_row! {
+/// One rule interpretation over the run's scored Go games
+/// (`go_interpretations.csv`), against the declared rules' count.
+#[derive(Debug, Default, Serialize)]
+pub struct GoInterpretationRow {
+    /// `count`, `japanese`, `chinese`, `aga`, `new_zealand`,
+    /// `stone_scoring` or `song`.
+    pub interpretation: &'static str,
+    /// Games scored (all of them have a score under every interpretation).
+    pub games: u64,
+    /// Games whose winner under this interpretation differs from the
+    /// winner under the declared rules.
+    pub winner_differs: u64,
+    /// Mean |score − declared rules' score|, in points; empty without games.
+    pub mean_abs_difference: Option<f64>,
+}
+}
+
+typed_row! {
 /// A file, archive member or game that could not be read (`errors.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct ErrorRow {
+    /// The file's key (`source`, and `/member` inside an archive).
+    pub file_key: String,
     pub source: String,
     pub member: String,
     /// 1-based game index, empty when the whole file failed.
@@ -243,6 +282,7 @@ pub struct ErrorRow {
     /// Where it failed.
     pub stage: Stage,
     pub reason: String,
+}
 }
 
 #[cfg(test)]
@@ -262,7 +302,7 @@ mod tests {
         b.push(Table::Errors, &row);
         assert_eq!(
             std::str::from_utf8(b.bytes(Table::Errors)).unwrap(),
-            ",,,parse,\"two  lines, \"\"quoted\"\"\"\n"
+            ",,,,parse,\"two  lines, \"\"quoted\"\"\"\n"
         );
     }
 }

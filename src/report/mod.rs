@@ -4,22 +4,44 @@
 
 pub mod bg_rows;
 mod cells;
+pub mod columns;
 pub mod go_rows;
+pub mod keys;
+pub mod parquet;
 pub mod read;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
-pub use go_rows::{ErrorRow, GoGameRow, GoScoreRow, GoZoneRow, SummaryRow};
-pub use sink::{CsvDir, Sink};
+pub use go_rows::{ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SummaryRow};
+pub use sink::{Formats, ReportDir, Sink};
 
+use columns::{Kind, Typed};
 use serde::Serialize;
 
-/// The CSV tables recount writes, one file each.
+/// A report file's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Parquet,
+}
+
+impl Format {
+    /// The file name's extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Parquet => "parquet",
+        }
+    }
+}
+
+/// The tables recount writes, one file each per format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Table {
     GoGames,
     GoScores,
     GoZones,
+    GoInterpretations,
     BgGames,
     BgPositions,
     BgCube,
@@ -30,10 +52,11 @@ pub enum Table {
 }
 
 impl Table {
-    pub const ALL: [Table; 10] = [
+    pub const ALL: [Table; 11] = [
         Table::GoGames,
         Table::GoScores,
         Table::GoZones,
+        Table::GoInterpretations,
         Table::BgGames,
         Table::BgPositions,
         Table::BgCube,
@@ -48,6 +71,7 @@ impl Table {
             Table::GoGames => "go_games.csv",
             Table::GoScores => "go_scores.csv",
             Table::GoZones => "go_zones.csv",
+            Table::GoInterpretations => "go_interpretations.csv",
             Table::BgGames => "bg_games.csv",
             Table::BgPositions => "bg_positions.csv",
             Table::BgCube => "bg_cube.csv",
@@ -56,6 +80,11 @@ impl Table {
             Table::Errors => "errors.csv",
             Table::Summary => "summary.csv",
         }
+    }
+
+    /// The table's file in `format`: `go_scores.parquet`.
+    pub fn file(self, format: Format) -> String {
+        format!("{}.{}", self.name(), format.extension())
     }
 
     /// The report's name: its file name without `.csv` (`go_scores`).
@@ -71,17 +100,19 @@ impl Table {
     }
 
     /// The columns that name a row: one row per key in a run's report
-    /// (`recount diff` matches rows by them).
+    /// (`recount diff` matches rows by them). None is ever empty, except
+    /// those a row's kind has not (`game` of an error row for a whole
+    /// file; `file_key`, `game_key` and `player` in `bg_stats.csv`'s wider
+    /// scopes).
     pub fn keys(self) -> &'static [&'static str] {
         match self {
-            Table::GoGames | Table::GoScores | Table::BgGames | Table::Errors => {
-                &["source", "member", "game"]
-            }
-            Table::GoZones => &["source", "member", "game", "zone_id"],
-            Table::BgPositions => &["source", "member", "game", "play"],
-            Table::BgCube => &["source", "member", "game", "line", "player"],
-            Table::BgPlays => &["source", "member", "game", "play"],
-            Table::BgStats => &["scope", "source", "member", "game", "player", "player_key"],
+            Table::GoGames | Table::GoScores | Table::BgGames => &["game_key"],
+            Table::GoZones => &["game_key", "zone_id"],
+            Table::BgPositions | Table::BgPlays => &["game_key", "play"],
+            Table::BgCube => &["game_key", "line", "player"],
+            Table::BgStats => &["scope", "file_key", "game_key", "player", "player_key"],
+            Table::Errors => &["file_key", "game"],
+            Table::GoInterpretations => &["interpretation"],
             Table::Summary => &["metric", "name"],
         }
     }
@@ -93,12 +124,30 @@ impl Table {
         line.trim_end().split(',').map(str::to_string).collect()
     }
 
+    /// The column types, taken from the row type's field types.
+    pub fn kinds(self) -> &'static [Kind] {
+        match self {
+            Table::GoGames => GoGameRow::KINDS,
+            Table::GoScores => GoScoreRow::KINDS,
+            Table::GoZones => GoZoneRow::KINDS,
+            Table::GoInterpretations => GoInterpretationRow::KINDS,
+            Table::BgGames => BgGameRow::KINDS,
+            Table::BgPositions => BgPositionRow::KINDS,
+            Table::BgCube => BgCubeRow::KINDS,
+            Table::BgPlays => BgPlayRow::KINDS,
+            Table::BgStats => BgStatsRow::KINDS,
+            Table::Errors => ErrorRow::KINDS,
+            Table::Summary => SummaryRow::KINDS,
+        }
+    }
+
     /// The header line, taken from the row type's field names.
     pub fn header(self) -> Vec<u8> {
         match self {
             Table::GoGames => header_of::<GoGameRow>(),
             Table::GoScores => header_of::<GoScoreRow>(),
             Table::GoZones => header_of::<GoZoneRow>(),
+            Table::GoInterpretations => header_of::<GoInterpretationRow>(),
             Table::BgGames => header_of::<BgGameRow>(),
             Table::BgPositions => header_of::<BgPositionRow>(),
             Table::BgCube => header_of::<BgCubeRow>(),
@@ -297,6 +346,7 @@ mod tests {
             assert_eq!(Table::from_name(t.name()), Some(t));
             assert_eq!(Table::from_name(t.file_name()), Some(t));
             let columns = t.columns();
+            assert_eq!(t.kinds().len(), columns.len(), "{t:?}");
             assert!(
                 t.keys().iter().all(|k| columns.iter().any(|c| c == k)),
                 "{t:?}"

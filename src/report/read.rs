@@ -1,7 +1,8 @@
 //! Reports read back as text cells: a table's header and rows, from a run's
-//! rows in memory (`recount check`) or from a report file (`recount diff`).
+//! rows in memory (`recount check`) or from a report file, CSV or Parquet
+//! (`recount diff`, `recount report`), whole or streamed row by row.
 
-use super::{RowBuf, Table};
+use super::{Format, RowBuf, Table};
 use std::path::Path;
 
 /// One report's columns and rows, every cell as the CSV writes it.
@@ -42,21 +43,62 @@ impl TableRows {
         TableRows::parse(&text).expect("recount's own rows are CSV")
     }
 
-    /// Reads a report file.
+    /// Reads a report file, CSV or (named `.parquet`) Parquet.
     ///
     /// # Errors
-    /// When the file cannot be read or is not CSV; the message names it.
+    /// When the file cannot be read or is not a report; the message names
+    /// it.
     pub fn read(path: &Path) -> Result<TableRows, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        TableRows::parse(&bytes)
-            .map_err(|e| format!("'{}' is not a CSV report: {e}", path.display()))
+        let mut rows = Vec::new();
+        let columns = stream(path, |r| rows.push(r.to_vec()))?;
+        Ok(TableRows { columns, rows })
     }
 
     /// The index of column `name`.
     pub fn column(&self, name: &str) -> Option<usize> {
         self.columns.iter().position(|c| c == name)
     }
+}
+
+/// The file of `table` in a run's output directory: its CSV, else its
+/// Parquet; `None` when neither is there.
+pub fn find(dir: &Path, table: Table) -> Option<std::path::PathBuf> {
+    [Format::Csv, Format::Parquet]
+        .into_iter()
+        .map(|f| dir.join(table.file(f)))
+        .find(|p| p.is_file())
+}
+
+/// Streams a report file's rows to `row`, each cell as the CSV writes it;
+/// returns the columns. A file named `.parquet` is read as Parquet, any
+/// other as CSV.
+///
+/// # Errors
+/// When the file cannot be read or is not a report; the message names it.
+pub fn stream(path: &Path, mut row: impl FnMut(&[String])) -> Result<Vec<String>, String> {
+    if path.extension().is_some_and(|e| e == "parquet") {
+        return super::parquet::stream(path, row);
+    }
+    let fail = |e: csv::Error| format!("'{}' is not a CSV report: {e}", path.display());
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(std::io::BufReader::with_capacity(1 << 16, file));
+    let columns: Vec<String> = r
+        .headers()
+        .map_err(fail)?
+        .iter()
+        .map(String::from)
+        .collect();
+    let mut record = csv::StringRecord::new();
+    let mut cells: Vec<String> = Vec::with_capacity(columns.len());
+    while r.read_record(&mut record).map_err(fail)? {
+        cells.clear();
+        cells.extend(record.iter().map(String::from));
+        row(&cells);
+    }
+    Ok(columns)
 }
 
 #[cfg(test)]

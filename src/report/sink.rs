@@ -1,12 +1,13 @@
 //! Sinks receive formatted rows in input order and store them.
 //!
-//! [`CsvDir`] replaces a directory's reports all at once or not at all:
+//! [`ReportDir`] replaces a directory's reports all at once or not at all:
 //! rows go to a temporary directory inside the output directory, and only
 //! a run that completes renames its files over the old ones. A run that
 //! fails, is interrupted or is killed leaves the previous reports as they
 //! were; one lock file keeps two runs from writing to the same directory.
 
-use super::{RowBuf, Table};
+use super::parquet::ParquetTable;
+use super::{Format, RowBuf, Table};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -73,41 +74,72 @@ impl fmt::Display for Locked {
 
 impl std::error::Error for Locked {}
 
-/// One CSV file per [`Table`] in a directory, replaced atomically.
+/// Which files a run writes: each table's CSV, its Parquet, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Formats {
+    pub csv: bool,
+    pub parquet: bool,
+}
+
+impl Default for Formats {
+    fn default() -> Self {
+        Formats {
+            csv: true,
+            parquet: false,
+        }
+    }
+}
+
+impl Formats {
+    /// The formats written, CSV first.
+    pub fn written(self) -> impl Iterator<Item = Format> {
+        [(Format::Csv, self.csv), (Format::Parquet, self.parquet)]
+            .into_iter()
+            .filter_map(|(f, on)| on.then_some(f))
+    }
+}
+
+/// One file per [`Table`] and format in a directory, replaced atomically.
 ///
-/// * [`CsvDir::create`] takes an exclusive advisory lock on
+/// * [`ReportDir::create`] takes an exclusive advisory lock on
 ///   [`LOCK_FILE`] in the directory (held until the `CsvDir` is dropped;
 ///   the system releases it when the process dies, even by `SIGKILL`),
 ///   removes temporary directories left by dead runs (with the lock held,
-///   no live run owns one), and opens the eight files in a new
+///   no live run owns one), and opens each table's files in a new
 ///   [`TMP_PREFIX`]`<pid>` directory beside the reports, on the same
 ///   file system.
 /// * [`Sink::finish`] flushes and syncs them, then renames each over its
-///   report (`summary.csv` last) and removes the temporary directory.
-/// * [`Sink::abort`], or dropping an unfinished `CsvDir` (an error, a
+///   report (`summary.csv` last), removes the reports of a format this run
+///   does not write (they would be an older run's), and removes the
+///   temporary directory.
+/// * [`Sink::abort`], or dropping an unfinished `ReportDir` (an error, a
 ///   panic), removes the temporary directory: the old reports stay as they
 ///   were. After `SIGKILL` nothing runs: the temporary directory stays
-///   until the next run. Only a kill during the eight renames themselves
+///   until the next run. Only a kill during the renames themselves
 ///   (microseconds) can leave some reports new and some old.
-pub struct CsvDir {
+pub struct ReportDir {
     dir: PathBuf,
     tmp: PathBuf,
-    files: Vec<BufWriter<File>>,
+    formats: Formats,
+    /// Each table's CSV file (with CSV on), in [`Table::ALL`] order.
+    csv: Vec<BufWriter<File>>,
+    /// Each table's Parquet file (with Parquet on).
+    parquet: Vec<ParquetTable>,
     /// Holds the lock while open.
     _lock: File,
     /// The temporary directory is gone (renamed into place or removed).
     settled: bool,
 }
 
-impl CsvDir {
+impl ReportDir {
     /// Creates the directory (if needed), locks it, and creates every
-    /// table's file in a temporary directory inside it.
+    /// table's files in a temporary directory inside it.
     ///
     /// # Errors
     /// When the directory or a file cannot be created, or another run holds
     /// the lock: then the error is of kind [`io::ErrorKind::WouldBlock`]
     /// and wraps a [`Locked`].
-    pub fn create(dir: &Path) -> io::Result<CsvDir> {
+    pub fn create(dir: &Path, formats: Formats) -> io::Result<ReportDir> {
         fs::create_dir_all(dir)?;
         let lock = OpenOptions::new()
             .create(true)
@@ -135,17 +167,25 @@ impl CsvDir {
             fs::remove_dir_all(&tmp)?;
         }
         fs::create_dir(&tmp)?;
-        let mut sink = CsvDir {
+        let mut sink = ReportDir {
             dir: dir.to_path_buf(),
             tmp,
-            files: Vec::new(),
+            formats,
+            csv: Vec::new(),
+            parquet: Vec::new(),
             _lock: lock,
             settled: false,
         };
         // On an error here, dropping `sink` removes the temporary directory.
         for t in Table::ALL {
-            let f = File::create(sink.tmp.join(t.file_name()))?;
-            sink.files.push(BufWriter::with_capacity(1 << 16, f));
+            if formats.csv {
+                let f = File::create(sink.tmp.join(t.file(Format::Csv)))?;
+                sink.csv.push(BufWriter::with_capacity(1 << 16, f));
+            }
+            if formats.parquet {
+                let path = sink.tmp.join(t.file(Format::Parquet));
+                sink.parquet.push(ParquetTable::create(&path, t)?);
+            }
         }
         Ok(sink)
     }
@@ -163,7 +203,8 @@ impl CsvDir {
     fn remove_tmp(&mut self) {
         if !self.settled {
             self.settled = true;
-            self.files.clear();
+            self.csv.clear();
+            self.parquet.clear();
             let _ = fs::remove_dir_all(&self.tmp);
         }
     }
@@ -201,31 +242,44 @@ fn remove_stale(dir: &Path) {
     }
 }
 
-impl Sink for CsvDir {
+impl Sink for ReportDir {
     fn begin(&mut self) -> io::Result<()> {
-        for (t, f) in Table::ALL.iter().zip(&mut self.files) {
+        for (t, f) in Table::ALL.iter().zip(&mut self.csv) {
             f.write_all(&t.header())?;
         }
         Ok(())
     }
 
     fn record(&mut self, rows: &RowBuf) -> io::Result<bool> {
-        for (t, f) in Table::ALL.iter().zip(&mut self.files) {
+        for (t, f) in Table::ALL.iter().zip(&mut self.csv) {
             f.write_all(rows.bytes(*t))?;
+        }
+        for (t, p) in Table::ALL.iter().zip(&mut self.parquet) {
+            p.append(rows.bytes(*t))?;
         }
         Ok(true)
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        for f in &mut self.files {
+        for f in &mut self.csv {
             f.flush()?;
             f.get_ref().sync_all()?;
         }
-        self.files.clear();
-        // Table::ALL ends with summary.csv: a report set whose summary is
-        // new is complete.
-        for t in Table::ALL {
-            fs::rename(self.tmp.join(t.file_name()), self.dir.join(t.file_name()))?;
+        self.csv.clear();
+        for p in std::mem::take(&mut self.parquet) {
+            p.finish()?;
+        }
+        // Table::ALL ends with the summary, and CSV comes last: a report
+        // set whose summary.csv is new is complete.
+        for format in [Format::Parquet, Format::Csv] {
+            for t in Table::ALL {
+                let name = t.file(format);
+                if self.formats.written().any(|f| f == format) {
+                    fs::rename(self.tmp.join(&name), self.dir.join(&name))?;
+                } else {
+                    remove_if_there(&self.dir.join(&name))?;
+                }
+            }
         }
         self.settled = true;
         let _ = fs::remove_dir(&self.tmp);
@@ -240,7 +294,15 @@ impl Sink for CsvDir {
     }
 }
 
-impl Drop for CsvDir {
+/// Removes a file an older run wrote, if it is there.
+fn remove_if_there(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+impl Drop for ReportDir {
     fn drop(&mut self) {
         self.remove_tmp();
     }

@@ -200,7 +200,7 @@ fn diff_names_every_game_the_rules_change() {
         .iter()
         .zip(&rb)
         .filter(|(x, y)| x != y)
-        .map(|(x, _)| format!("{} game {}", x["source"], x["game"]))
+        .map(|(x, _)| x["game_key"].clone())
         .collect();
     assert!(changed.len() >= 10, "{changed:?}");
     let csv = dir.path().join("changes.csv");

@@ -389,7 +389,7 @@ fn no_scores_replays_only() {
     assert!(o.status.success());
     assert_eq!(rows(tmp.path(), "go_games.csv").len(), kgs_files().len());
     assert_eq!(rows(tmp.path(), "go_scores.csv").len(), 0);
-    assert!(read(tmp.path(), "go_scores.csv").starts_with("source,member,game,"));
+    assert!(read(tmp.path(), "go_scores.csv").starts_with("game_key,source,member,game,"));
 }
 
 /// Runs recount on `files` (written into a temporary directory) with

@@ -6,32 +6,28 @@ use super::util::{self, bin, read, repo, stderr};
 use recount::commands::run::{run, Control, Settings, Stopped};
 use recount::go::dead::decide::DeadSettings;
 use recount::ingest::{expand, ReadLimits};
-use recount::report::{RowBuf, Sink, Table};
+use recount::report::{Format, RowBuf, Sink, Table};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const TABLES: [&str; 8] = [
-    "go_games.csv",
-    "go_scores.csv",
-    "go_zones.csv",
-    "bg_games.csv",
-    "bg_positions.csv",
-    "bg_cube.csv",
-    "errors.csv",
-    "summary.csv",
-];
+/// Every report's file name, CSV and Parquet.
+fn tables() -> impl Iterator<Item = String> {
+    Table::ALL
+        .into_iter()
+        .flat_map(|t| [t.file(Format::Csv), t.file(Format::Parquet)])
+}
 
-/// Every file and directory in `out`, with the reports' bytes.
+/// Every file and directory in `out`, with the files' bytes.
 fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
     fs::read_dir(out)
         .unwrap()
         .map(|e| {
             let e = e.unwrap();
             let name = e.file_name().to_string_lossy().into_owned();
-            let bytes = if name.ends_with(".csv") {
+            let bytes = if e.file_type().unwrap().is_file() {
                 fs::read(e.path()).unwrap()
             } else {
                 Vec::new()
@@ -41,13 +37,13 @@ fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-/// Complete reports of the kgs fixtures in `out`.
+/// Complete reports of the kgs fixtures in `out`, in both formats.
 fn reports_in(out: &Path) -> BTreeMap<String, Vec<u8>> {
-    let o = util::run(&["fixtures/go/kgs", "--quiet"], out, "");
+    let o = util::run(&["fixtures/go/kgs", "--quiet", "--format", "both"], out, "");
     assert!(o.status.success(), "{}", stderr(&o));
     let snap = snapshot(out);
-    for t in TABLES {
-        assert!(snap.contains_key(t), "{t} written");
+    for t in tables() {
+        assert!(snap.contains_key(&t), "{t} written");
     }
     snap
 }
@@ -154,8 +150,8 @@ fn a_killed_run_leaves_the_reports_and_the_next_run_cleans_up() {
         .filter(|k| k.starts_with(".recount-tmp-"))
         .collect();
     assert_eq!(stale.len(), 1, "{left:?}");
-    for t in TABLES {
-        assert_eq!(left[t], before[t], "{t} untouched by the killed run");
+    for t in tables() {
+        assert_eq!(left[&t], before[&t], "{t} untouched by the killed run");
     }
     // The next run removes it and writes the same reports.
     assert_eq!(reports_in(&out), before);
@@ -230,7 +226,7 @@ fn max_games_keeps_the_first_games_in_input_order() {
         assert_eq!(read(&out, "go_scores.csv").lines().count(), 4);
         let summary = read(&out, "summary.csv");
         assert!(
-            summary.ends_with("run,stopped_at_max_games,3,,\n"),
+            summary.ends_with("run,stopped_at_max_games,3,records\n"),
             "{summary}"
         );
         let snap = snapshot(&out);
@@ -245,6 +241,8 @@ fn max_games_keeps_the_first_games_in_input_order() {
         &[
             "fixtures/go/kgs",
             "--quiet",
+            "--format",
+            "both",
             "--max-games",
             &total.to_string(),
         ],
@@ -317,7 +315,7 @@ fn a_sink_that_asks_to_stop_stops_the_run() {
     assert!(games > 0 && games <= 32, "{games}");
     let summary = String::from_utf8(sink.rows.bytes(Table::Summary).to_vec()).unwrap();
     assert!(
-        summary.ends_with(&format!("run,stopped_by_sink,{games},,\n")),
+        summary.ends_with(&format!("run,stopped_by_sink,{games},records\n")),
         "{summary}"
     );
 }
@@ -369,8 +367,8 @@ fn huge_player_names_are_cut_at_64_kib() {
         assert_cut(p, &name);
     }
     // No line of any report is longer than a few cells.
-    for t in TABLES {
-        let text = read(&out, t);
-        assert!(text.lines().all(|l| l.len() < 4 << 16), "{t}");
+    for t in Table::ALL {
+        let text = read(&out, t.file_name());
+        assert!(text.lines().all(|l| l.len() < 4 << 16), "{t:?}");
     }
 }

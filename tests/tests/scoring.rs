@@ -338,7 +338,7 @@ fn vote_rows(dir: &std::path::Path) -> Vec<String> {
     rows(dir, "summary.csv")
         .into_iter()
         .filter(|r| r["name"].starts_with("votes_"))
-        .map(|r| format!("{}={}", r["name"], r["games"]))
+        .map(|r| format!("{}={}", r["name"], r["count"]))
         .collect()
 }
 
@@ -437,7 +437,7 @@ fn mismatches_the_record_explains_are_pointed_out() {
             .iter()
             .find(|r| r["metric"] == "audit" && r["name"] == name)
             .unwrap_or_else(|| panic!("summary row {name}"));
-        assert_eq!(row["games"], games, "{name}");
+        assert_eq!(row["count"], games, "{name}");
     }
 }
 
@@ -944,20 +944,20 @@ fn verdicts_and_summary() {
     let verdict_total: u64 = summary
         .iter()
         .filter(|r| r["metric"] == "verdict")
-        .map(|r| r["games"].parse::<u64>().unwrap())
+        .map(|r| r["count"].parse::<u64>().unwrap())
         .sum();
     assert_eq!(verdict_total as usize, games);
-    let agrees = summary.iter().find(|r| r["name"] == "agrees").unwrap()["games"]
+    let agrees = summary.iter().find(|r| r["name"] == "agrees").unwrap()["count"]
         .parse::<usize>()
         .unwrap();
     assert_eq!(
         agrees,
         scores.values().filter(|r| r["verdict"] == "agrees").count()
     );
-    let names: Vec<&str> = summary
+    let interpretations = rows(tmp.path(), "go_interpretations.csv");
+    let names: Vec<&str> = interpretations
         .iter()
-        .filter(|r| r["metric"] == "interpretation")
-        .map(|r| r["name"].as_str())
+        .map(|r| r["interpretation"].as_str())
         .collect();
     assert_eq!(
         names,
@@ -988,7 +988,7 @@ fn verdicts_and_summary() {
         .iter()
         .find(|r| r["name"] == "mismatch_doubtful")
         .unwrap();
-    assert_eq!(row["games"].parse::<usize>().unwrap(), doubtful);
+    assert_eq!(row["count"].parse::<usize>().unwrap(), doubtful);
 }
 
 /// A recorded margin no count can reach on the board is called out.
@@ -1076,7 +1076,7 @@ fn agrees_if_names_a_change_that_agrees() {
     }
     let summary = rows(tmp.path(), "summary.csv");
     let games = |name: &str| {
-        summary.iter().find(|r| r["name"] == name).unwrap()["games"]
+        summary.iter().find(|r| r["name"] == name).unwrap()["count"]
             .parse::<usize>()
             .unwrap()
     };

@@ -136,6 +136,19 @@ impl MoveValues {
         }
     }
 
+    /// Why `go_zones.csv` leaves a value empty: the naive sum, the modern
+    /// value (`; `-joined; empty when every value is there).
+    pub fn empty_reasons(&self, black: i32, white: i32) -> String {
+        let mut why = Vec::new();
+        if self.naive_sum.is_none() {
+            why.push(format!("naive_sum {}", self.naive_sum_text(black, white)));
+        }
+        if self.modern.is_none() {
+            why.push(format!("modern_value: none, the tally is {}", self.tally));
+        }
+        why.join("; ")
+    }
+
     pub fn corrected_sum_text(&self, black: i32, white: i32) -> String {
         format!("{} + {} = {}", black, paren(-white), self.corrected_sum)
     }
@@ -161,6 +174,11 @@ fn paren(v: i32) -> String {
 }
 
 /// A value with at most four decimals, trailing zeros dropped.
+/// `v` to 4 decimals, as a report writes it (0, not −0).
+pub fn rounded(v: f64) -> f64 {
+    (v * 1e4).round() / 1e4 + 0.0
+}
+
 pub fn fmt_value(v: f64) -> String {
     let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
