@@ -52,14 +52,15 @@ fn files_replay_as_the_mat_they_were_written_from() {
             report(xg, &["--positions"], "bg_games.csv"),
             report(mat, &["--positions"], "bg_games.csv"),
         );
-        same_rows(&a, &b, &["source", "format"]);
+        // The keys name the file.
+        same_rows(&a, &b, &["source", "format", "game_key", "file_key"]);
         assert!(a.iter().all(|g| g["format"] != "mat"));
         let (a, b) = (
             report(xg, &["--positions"], "bg_positions.csv"),
             report(mat, &["--positions"], "bg_positions.csv"),
         );
         // `line` is the record's number in the .xg, the line's in the .mat.
-        same_rows(&a, &b, &["source", "line"]);
+        same_rows(&a, &b, &["source", "line", "game_key", "file_key"]);
     }
 }
 
