@@ -19,6 +19,7 @@ use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::report::duplicates::Duplicates;
 use crate::report::{ErrorRow, RowBuf, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
@@ -214,7 +215,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
     if settings.check_sgf {
         row.sgf_check = crate::sgf::strict::check(bytes);
     }
-    rows.push(Table::GoGames, &row);
+    rows.push_go_game(&row);
     let mut tally = Tally {
         games: 1,
         illegal_moves: game.replay.illegal.len() as u64,
@@ -408,6 +409,7 @@ pub fn run(
     }
     let mut stopped = None;
     let mut signal = None;
+    let mut duplicates = Duplicates::default();
     let written = std::thread::scope(|s| -> std::io::Result<()> {
         let progress_r = Arc::clone(&progress);
         let (window_r, stop_r, limit_r) = (&window, &stop, &limit_hit);
@@ -448,8 +450,9 @@ pub fn run(
             };
             pending.insert(done.seq, done);
             let mut released = 0;
-            while let Some(done) = pending.remove(&next) {
+            while let Some(mut done) = pending.remove(&next) {
                 if !closed {
+                    duplicates.mark(&mut done.rows);
                     match sink.record(&done.rows) {
                         Ok(true) => {}
                         Ok(false) => {
@@ -483,7 +486,7 @@ pub fn run(
     if stopped.is_none() && limit_hit.load(Ordering::Relaxed) {
         stopped = control.max_records.map(Stopped::MaxRecords);
     }
-    let summary = summary_rows(&tally, &settings, stopped);
+    let summary = summary_rows(&tally, &settings, stopped, &duplicates);
     let finished = sink.record(&summary).and_then(|_| sink.finish());
     if let Err(e) = finished {
         sink.abort();
@@ -617,8 +620,18 @@ fn process_batches(
 }
 
 /// The `summary.csv` rows of a run's totals.
-fn summary_rows(tally: &Tally, settings: &Settings, stopped: Option<Stopped>) -> RowBuf {
+fn summary_rows(
+    tally: &Tally,
+    settings: &Settings,
+    stopped: Option<Stopped>,
+    duplicates: &Duplicates,
+) -> RowBuf {
     let mut summary = RowBuf::default();
+    if tally.games > 0 {
+        for row in duplicates.rows() {
+            summary.push(Table::Summary, &row);
+        }
+    }
     for row in tally.scoring.rows() {
         summary.push(Table::Summary, &row);
     }
