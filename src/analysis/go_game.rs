@@ -26,7 +26,15 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
         rules_source: rules.source,
         black: record.black.clone(),
         white: record.white.clone(),
+        black_rank: record.black_rank.clone(),
+        white_rank: record.white_rank.clone(),
         date: record.date.clone(),
+        event: record.event.clone(),
+        round: record.round.clone(),
+        place: record.place.clone(),
+        time_limit: record.time_limit.clone(),
+        overtime: record.overtime.clone(),
+        program: record.program.clone(),
         result_raw: record.result_raw.clone(),
         result_kind: result.kind,
         result_winner: match result.winner {
@@ -55,6 +63,8 @@ pub fn go_game_row(origin: &Origin, index: u32, g: &Game) -> GoGameRow {
         notes: notes(g),
         sgf_check: String::new(),
         final_position: replay.board.encode(),
+        game_id: g.game_id.clone(),
+        duplicate_of: String::new(),
     }
 }
 

@@ -98,6 +98,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         recorded_margin: result.margin,
         rules: used.preset.name(),
         rules_source: used.source,
+        game_id: g.game_id.clone(),
         ..GoScoreRow::default()
     };
     let (uncompared, end) = match (&g.countable, &g.end) {

@@ -172,7 +172,7 @@ pub fn zone_rows(
     g: &Game,
     zs: &ZoneSettings,
 ) -> (Vec<GoZoneRow>, ZoneStats) {
-    match g.zones(zs) {
+    let (mut rows, stats) = match g.zones(zs) {
         Ok(pz) => (pz.rows(origin, index, zs.timing), ZoneStats::of(&pz)),
         Err(reason) => {
             let row = GoZoneRow {
@@ -186,7 +186,11 @@ pub fn zone_rows(
             };
             (vec![row], ZoneStats::counting(ZoneStatus::NotSearched))
         }
+    };
+    for row in &mut rows {
+        row.game_id.clone_from(&g.game_id);
     }
+    (rows, stats)
 }
 
 /// Zone totals of a run (`summary.csv`: `go_zone_status`, `go_zone_type`).

@@ -20,6 +20,7 @@ use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::report::keys::file_key;
+use crate::report::duplicates::Duplicates;
 use crate::report::{ErrorRow, RowBuf, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
@@ -215,7 +216,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
     if settings.check_sgf {
         row.sgf_check = crate::sgf::strict::check(bytes);
     }
-    rows.push(Table::GoGames, &row);
+    rows.push_go_game(&row);
     let mut tally = Tally {
         games: 1,
         illegal_moves: game.replay.illegal.len() as u64,
@@ -413,6 +414,7 @@ pub fn run(
     }
     let mut stopped = None;
     let mut signal = None;
+    let mut duplicates = Duplicates::default();
     let written = std::thread::scope(|s| -> std::io::Result<()> {
         let progress_r = Arc::clone(&progress);
         let (window_r, stop_r, limit_r) = (&window, &stop, &limit_hit);
@@ -453,8 +455,9 @@ pub fn run(
             };
             pending.insert(done.seq, done);
             let mut released = 0;
-            while let Some(done) = pending.remove(&next) {
+            while let Some(mut done) = pending.remove(&next) {
                 if !closed {
+                    duplicates.mark(&mut done.rows);
                     match sink.record(&done.rows) {
                         Ok(true) => {}
                         Ok(false) => {
@@ -489,7 +492,7 @@ pub fn run(
         stopped = control.max_records.map(Stopped::MaxRecords);
     }
     let skipped = progress.skipped.load(Ordering::Relaxed);
-    let summary = summary_rows(&tally, skipped, &settings, stopped);
+    let summary = summary_rows(&tally, skipped, &settings, stopped, &duplicates);
     let finished = sink.record(&summary).and_then(|_| sink.finish());
     if let Err(e) = finished {
         sink.abort();
@@ -629,6 +632,7 @@ fn summary_rows(
     skipped: u64,
     settings: &Settings,
     stopped: Option<Stopped>,
+    duplicates: &Duplicates,
 ) -> RowBuf {
     let mut summary = RowBuf::default();
     let read = [
@@ -641,6 +645,11 @@ fn summary_rows(
     ];
     for (name, count, unit) in read {
         summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
+    }
+    if tally.games > 0 {
+        for row in duplicates.rows() {
+            summary.push(Table::Summary, &row);
+        }
     }
     for row in tally.scoring.interpretation_rows() {
         summary.push(Table::GoInterpretations, &row);

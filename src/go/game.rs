@@ -38,6 +38,8 @@ pub struct End {
 /// One game, computed.
 pub struct Game {
     pub record: GoRecord,
+    /// The record's key ([`GoRecord::game_id`]).
+    pub game_id: String,
     pub rules: Rules,
     pub rules_used: RulesUsed,
     pub replay: Replay,
@@ -77,6 +79,7 @@ impl Game {
             End { dead, settlement }
         });
         Game {
+            game_id: record.game_id(),
             record,
             rules,
             rules_used,

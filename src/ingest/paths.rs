@@ -94,7 +94,8 @@ pub(crate) fn is_wanted(name: &str) -> bool {
 /// examined: the run cannot do what was asked.
 pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, String> {
     let mut out = Vec::new();
-    for p in paths {
+    for p in paths.iter().map(|p| normalise(p)) {
+        let p = &p;
         if p.as_os_str() == "-" {
             for line in stdin.lines() {
                 let line = line.map_err(|e| format!("cannot read the path list on stdin: {e}"))?;
@@ -102,7 +103,7 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
                 if line.is_empty() {
                     continue;
                 }
-                let path = PathBuf::from(line);
+                let path = normalise(Path::new(line));
                 match fs::metadata(&path) {
                     Ok(_) => walk(&path, true, &mut out, &mut Vec::new()),
                     Err(e) => out.push(Entry {
@@ -122,6 +123,21 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
     Ok(out)
+}
+
+/// A path as `source` writes it, the same however it was given: `./a.sgf`,
+/// `a.sgf` and `.//a.sgf` are `a.sgf`; `dir/./x` is `dir/x` (no link is
+/// followed, no `..` resolved, a relative path stays relative).
+fn normalise(path: &Path) -> PathBuf {
+    let kept: PathBuf = path
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect();
+    if kept.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        kept
+    }
 }
 
 fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<PathBuf>) {
@@ -158,7 +174,9 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
     seen_dirs.push(canonical);
     match fs::read_dir(path) {
         Ok(rd) => {
-            let mut children: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            let mut children: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| normalise(&e.path())))
+                .collect();
             children.sort();
             for c in children {
                 walk(&c, false, out, seen_dirs);
@@ -188,5 +206,15 @@ mod tests {
         assert!(is_game_name("x/Y.SGF") && is_game_name("y.sgf.bz2") && !is_game_name("README"));
         assert!(is_wanted("games.tar.xz") && is_wanted("in.zip") && !is_wanted("photo.jpg.gz"));
         assert!(is_text_name("m.txt.gz"));
+    }
+
+    #[test]
+    fn paths_are_named_one_way() {
+        for given in ["./a.sgf", "a.sgf", ".//a.sgf", "./././a.sgf"] {
+            assert_eq!(normalise(Path::new(given)), Path::new("a.sgf"), "{given}");
+        }
+        assert_eq!(normalise(Path::new("d/./x/")), Path::new("d/x"));
+        assert_eq!(normalise(Path::new("/d/../x")), Path::new("/d/../x"));
+        assert_eq!(normalise(Path::new("./")), Path::new("."));
     }
 }

@@ -39,7 +39,19 @@ pub struct GoGameRow {
     pub rules_source: RulesSource,
     pub black: String,
     pub white: String,
+    /// `BR`, `WR` as written.
+    pub black_rank: String,
+    pub white_rank: String,
     pub date: String,
+    /// `EV`, `RO`, `PC`: event, round, place.
+    pub event: String,
+    pub round: String,
+    pub place: String,
+    /// `TM`, `OT`: main time and overtime as written.
+    pub time_limit: String,
+    pub overtime: String,
+    /// `AP`: the program that wrote the file.
+    pub program: String,
     /// `RE` as written.
     pub result_raw: String,
     pub result_kind: EndKind,
@@ -76,6 +88,14 @@ pub struct GoGameRow {
     /// Final position: rows from the top joined by `/`; `X` Black, `O`
     /// White, digits a run of empty points.
     pub final_position: String,
+    /// The game's key: a hash of its size, setup and moves
+    /// ([`crate::go::record::GoRecord::game_id`]).
+    pub game_id: String,
+    /// The first row of the run with the same `game_id`
+    /// (`source!/member#game`); empty for the first. Filled by the
+    /// collector in report order ([`crate::report::duplicates`]): it must
+    /// stay the last column.
+    pub duplicate_of: String,
 }
 }
 
@@ -150,6 +170,8 @@ pub struct GoScoreRow {
     /// `W chain at qd (3 stones) alive`.
     pub agrees_if: String,
     pub reason: String,
+    /// As in `go_games.csv`.
+    pub game_id: String,
 }
 }
 
@@ -220,6 +242,8 @@ pub struct GoZoneRow {
     pub given_white_sequence: String,
     pub given_white_count: Option<i32>,
     pub given_white_check: String,
+    /// As in `go_games.csv`.
+    pub game_id: String,
 }
 }
 

@@ -5,6 +5,7 @@
 pub mod bg_rows;
 mod cells;
 pub mod columns;
+pub mod duplicates;
 pub mod go_rows;
 pub mod keys;
 pub mod parquet;
@@ -202,6 +203,10 @@ pub fn cap_cell(text: &str) -> std::borrow::Cow<'_, str> {
 #[derive(Debug, Default)]
 pub struct RowBuf {
     bufs: [Vec<u8>; Table::ALL.len()],
+    /// Each `go_games.csv` row's key and name, where its (last) cell
+    /// `duplicate_of` is: filled in report order by
+    /// [`duplicates::Duplicates`].
+    go_games: Vec<duplicates::GameRow>,
 }
 
 impl RowBuf {
@@ -240,8 +245,30 @@ impl RowBuf {
         self.bufs[table.index()] = buf.expect("writing to memory cannot fail");
     }
 
+    /// Appends a `go_games.csv` row, noting its `game_id` and its name
+    /// (`source!/member#game`) for `duplicate_of`.
+    pub fn push_go_game(&mut self, row: &GoGameRow) {
+        self.push(Table::GoGames, row);
+        let name = match row.member.as_str() {
+            "" => format!("{}#{}", row.source, row.game),
+            member => format!("{}!/{member}#{}", row.source, row.game),
+        };
+        let end = self.bufs[Table::GoGames.index()].len() - 1;
+        self.go_games.push(duplicates::GameRow {
+            end,
+            id: row.game_id.clone(),
+            name,
+        });
+    }
+
     /// Appends another buffer's rows, table by table.
     pub fn append(&mut self, other: &RowBuf) {
+        let offset = self.bufs[Table::GoGames.index()].len();
+        self.go_games
+            .extend(other.go_games.iter().map(|g| duplicates::GameRow {
+                end: g.end + offset,
+                ..g.clone()
+            }));
         for (mine, theirs) in self.bufs.iter_mut().zip(&other.bufs) {
             mine.extend_from_slice(theirs);
         }

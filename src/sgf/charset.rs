@@ -69,7 +69,8 @@ impl Charset {
             }
             d.feed(b"", true);
             let how = if high < FEW_BYTES {
-                format!("detected from {high} bytes, uncertain (--charset forces one)")
+                let bytes = if high == 1 { "byte" } else { "bytes" };
+                format!("detected from {high} {bytes}, uncertain (--charset forces one)")
             } else {
                 "detected".to_string()
             };

@@ -680,3 +680,80 @@ fn charsets_detected_where_ca_is_missing_or_wrong() {
         stderr(&o)
     );
 }
+
+/// The same game in two files, or one file named two ways, has one key:
+/// one row per file, the later ones naming the first; `summary.csv`
+/// counts them; the records' header facts are columns.
+#[test]
+fn one_game_one_key() {
+    let game = b"(;GM[1]SZ[9]PB[a]BR[3d]WR[1k]EV[Cup]RO[2]PC[Tokyo]TM[600]OT[5x30 byo-yomi]AP[CGoban:3]AB[cc][gg];W[ee];B[])";
+    let other_header = b"(;GM[1]SZ[9]PB[b]CA[UTF-8]C[same moves]AB[gg][cc];W[ee];B[tt])";
+    let (tmp, _) = run_on(
+        &[
+            ("a.sgf", game),
+            ("b.sgf", other_header),
+            ("c.sgf", b"(;SZ[9];B[aa])"),
+        ],
+        &["--no-scores"],
+    );
+    let dir = tmp.path().join("in");
+    let out = tmp.path().join("out2");
+    let a = dir.join("a.sgf");
+    let dot = format!("{}/./a.sgf", dir.display());
+    let o = run(
+        &[
+            a.to_str().unwrap(),
+            &dot,
+            dir.to_str().unwrap(),
+            "--no-scores",
+            "-j",
+            "3",
+        ],
+        &out,
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = rows(&out, "go_games.csv");
+    assert_eq!(rows.len(), 3, "one row per file, however named");
+    let first = format!("{}#1", a.display());
+    let keys: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["game_id"].as_str(), r["duplicate_of"].as_str()))
+        .collect();
+    assert_eq!(keys[0], (rows[0]["game_id"].as_str(), ""));
+    assert_eq!(keys[1], (rows[0]["game_id"].as_str(), first.as_str()));
+    assert_ne!(keys[2].0, keys[0].0);
+    assert_eq!(keys[2].1, "");
+    let r = &rows[0];
+    let facts: Vec<&str> = [
+        "black_rank",
+        "white_rank",
+        "event",
+        "round",
+        "place",
+        "time_limit",
+        "overtime",
+        "program",
+    ]
+    .iter()
+    .map(|c| r[*c].as_str())
+    .collect();
+    assert_eq!(
+        facts,
+        [
+            "3d",
+            "1k",
+            "Cup",
+            "2",
+            "Tokyo",
+            "600",
+            "5x30 byo-yomi",
+            "CGoban:3"
+        ]
+    );
+    let summary = read(&out, "summary.csv");
+    assert!(
+        summary.contains("go_game_ids,distinct,2,,\ngo_game_ids,duplicates,1,,"),
+        "{summary}"
+    );
+}

@@ -3,6 +3,7 @@
 //! as a list of events for [`crate::go::replay`].
 
 pub mod diagram;
+mod game_id;
 pub mod result;
 
 use crate::go::board::{Color, MAX_SIDE};
@@ -51,7 +52,19 @@ pub struct GoRecord {
     pub result: GameResult,
     pub black: String,
     pub white: String,
+    /// `BR`, `WR`: the players' ranks as written.
+    pub black_rank: String,
+    pub white_rank: String,
     pub date: String,
+    /// `EV`, `RO`, `PC`: event, round, place.
+    pub event: String,
+    pub round: String,
+    pub place: String,
+    /// `TM` (main time, seconds as written), `OT` (overtime as written).
+    pub time_limit: String,
+    pub overtime: String,
+    /// `AP`: the program that wrote the file.
+    pub program: String,
     pub charset: &'static str,
     pub events: Vec<Event>,
     pub variations_ignored: u32,
@@ -177,7 +190,15 @@ pub fn read_record_with(
         result_raw: text("RE"),
         black: text("PB"),
         white: text("PW"),
+        black_rank: text("BR"),
+        white_rank: text("WR"),
         date: text("DT"),
+        event: text("EV"),
+        round: text("RO"),
+        place: text("PC"),
+        time_limit: text("TM"),
+        overtime: text("OT"),
+        program: text("AP"),
         charset: charset.name(),
         variations_ignored: tree.variations_ignored,
         ..GoRecord::default()
