@@ -753,7 +753,7 @@ fn one_game_one_key() {
     );
     let summary = read(&out, "summary.csv");
     assert!(
-        summary.contains("go_game_ids,distinct,2,,\ngo_game_ids,duplicates,1,,"),
+        summary.contains("go_game_ids,distinct,2,games\ngo_game_ids,duplicates,1,rows"),
         "{summary}"
     );
 }
