@@ -9,6 +9,7 @@ mod tests {
     mod check;
     mod cube;
     mod fuzz;
+    mod html;
     mod inputs;
     mod nets;
     mod nn;

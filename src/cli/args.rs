@@ -52,6 +52,16 @@ pub enum Command {
     Check(CheckArgs),
     /// Compare two runs' reports row by row (exit 1 when anything changed).
     Diff(DiffArgs),
+    /// Make report.html again from a run's reports (CSV or Parquet),
+    /// without reading the archives.
+    Report(ReportArgs),
+}
+
+/// `recount report OUT_DIR`: a run's page made again.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// The run's output directory (`recount run --out`).
+    pub out_dir: PathBuf,
 }
 
 /// `recount check FILE…`: expectations files evaluated.
@@ -132,6 +142,10 @@ pub struct RunArgs {
     /// the same order), or both.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
     pub format: FormatArg,
+
+    /// Do not write report.html (the page of the run's figures and charts).
+    #[arg(long)]
+    pub no_html: bool,
 
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
