@@ -7,6 +7,7 @@ mod tests {
 
     mod backgammon;
     mod check;
+    mod duckdb;
     mod cube;
     mod fuzz;
     mod html;
