@@ -7,8 +7,8 @@ mod tests {
 
     mod backgammon;
     mod check;
-    mod duckdb;
     mod cube;
+    mod duckdb;
     mod fuzz;
     mod html;
     mod inputs;

@@ -17,8 +17,10 @@ use std::path::{Path, PathBuf};
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
 /// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
 /// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with
-/// --plays), errors.csv and summary.csv to --out. A path named like a subcommand is
-/// given as `./zones`, or last after `--` (`recount --out DIR -- zones`).
+/// --plays), errors.csv, settings.csv and summary.csv (with --format:
+/// also or instead as .parquet), and report.html, to --out. A path named
+/// like a subcommand is given as `./zones`, or last after `--` (`recount
+/// --out DIR -- zones`).
 #[derive(Debug, Parser)]
 #[command(
     name = "recount",

@@ -670,8 +670,8 @@ fn process_batches(
     });
 }
 
-/// The rows of a run's totals: `summary.csv`, `go_interpretations.csv`
-/// and the `player` scope of `bg_stats.csv`.
+/// The rows written at a run's end: `summary.csv`, `settings.csv`,
+/// `go_interpretations.csv` and the `player` scope of `bg_stats.csv`.
 fn summary_rows(
     tally: &Tally,
     skipped: u64,
