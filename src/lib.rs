@@ -5,7 +5,8 @@
 //! ```text
 //! cli/        the command line: arguments, their checked configuration, the summary line
 //! commands/   the subcommands: run (the parallel pipeline), explain, zones, check
-//!             (expectations files against the run's rows), diff (two runs' reports)
+//!             (expectations files against the run's rows), diff (two runs' reports),
+//!             report (a run's page made again)
 //! expect/     expectations files: entries read, values compared, values rewritten
 //! ingest/     paths, archives and streams in; one decision per file on what it holds; units out
 //! sgf/        SGF: collections split into game trees, a tolerant reader, charsets, a strict check
@@ -14,7 +15,8 @@
 //! bg/         backgammon from a match file to its cube and play analysis: position,
 //!             formats, game records and replay, the audit, evaluators, the cube, plays and luck
 //! analysis/   pure: a computed game and the settings in, typed rows and totals out
-//! report/     the row types, the tables they go to, the sinks that write them
+//! report/     the row types, the tables they go to, the sinks that write them (CSV,
+//!             Parquet), reading them back, the page of their figures (report.html)
 //! ```
 //!
 //! `go/` and `bg/` never import each other, and nothing imports upward:

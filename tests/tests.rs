@@ -10,7 +10,9 @@ mod tests {
     mod check;
     mod cube;
     mod formats;
+    mod duckdb;
     mod fuzz;
+    mod html;
     mod inputs;
     mod nets;
     mod nn;

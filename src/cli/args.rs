@@ -17,8 +17,10 @@ use std::path::{Path, PathBuf};
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
 /// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
 /// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with
-/// --plays), errors.csv and summary.csv to --out. A path named like a subcommand is
-/// given as `./zones`, or last after `--` (`recount --out DIR -- zones`).
+/// --plays), errors.csv, settings.csv and summary.csv (with --format:
+/// also or instead as .parquet), and report.html, to --out. A path named
+/// like a subcommand is given as `./zones`, or last after `--` (`recount
+/// --out DIR -- zones`).
 #[derive(Debug, Parser)]
 #[command(
     name = "recount",
@@ -52,6 +54,16 @@ pub enum Command {
     Check(CheckArgs),
     /// Compare two runs' reports row by row (exit 1 when anything changed).
     Diff(DiffArgs),
+    /// Make report.html again from a run's reports (CSV or Parquet),
+    /// without reading the archives.
+    Report(ReportArgs),
+}
+
+/// `recount report OUT_DIR`: a run's page made again.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// The run's output directory (`recount run --out`).
+    pub out_dir: PathBuf,
 }
 
 /// `recount check FILE…`: expectations files evaluated.
@@ -132,6 +144,10 @@ pub struct RunArgs {
     /// the same order), or both.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
     pub format: FormatArg,
+
+    /// Do not write report.html (the page of the run's figures and charts).
+    #[arg(long)]
+    pub no_html: bool,
 
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]

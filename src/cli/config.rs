@@ -343,6 +343,7 @@ impl Config {
             formats: Formats {
                 csv: a.format != FormatArg::Parquet,
                 parquet: a.format != FormatArg::Csv,
+                html: !a.no_html,
             },
             max_games: a.max_games,
         })

@@ -7,11 +7,14 @@ pub mod args;
 pub mod config;
 pub mod summary;
 
-use crate::cli::args::{CheckArgs, Cli, Command, DiffArgs, ExplainArgs, RunArgs, ZonesArgs};
+use crate::cli::args::{
+    CheckArgs, Cli, Command, DiffArgs, ExplainArgs, ReportArgs, RunArgs, ZonesArgs,
+};
 use crate::cli::config::{Config, ConfigError};
 use crate::commands::check::CheckError;
 use crate::commands::diff::DiffError;
-use crate::commands::{check, diff, explain, run, zones, InputError};
+use crate::commands::report::ReportError;
+use crate::commands::{check, diff, explain, report, run, zones, InputError};
 use clap::Parser;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
@@ -39,6 +42,8 @@ pub enum Error {
     Check(CheckError),
     /// Two runs that cannot be compared.
     Diff(DiffError),
+    /// A run's page that cannot be made again.
+    Report(ReportError),
     /// A file of `recount diff --changes` that cannot be written.
     Changes {
         path: std::path::PathBuf,
@@ -59,6 +64,7 @@ impl fmt::Display for Error {
             Error::Output(e) => write!(f, "cannot write to standard output: {e}"),
             Error::Check(e) => e.fmt(f),
             Error::Diff(e) => e.fmt(f),
+            Error::Report(e) => e.fmt(f),
             Error::Changes { path, source } => write!(
                 f,
                 "cannot write the changes to '{}': {source}; choose another --changes",
@@ -95,6 +101,7 @@ pub fn main() -> ExitCode {
         Some(Command::Zones(a)) => ("recount zones", zones_main(a)),
         Some(Command::Check(a)) => ("recount check", check_main(a)),
         Some(Command::Diff(a)) => ("recount diff", diff_main(a)),
+        Some(Command::Report(a)) => ("recount report", report_main(a)),
     };
     match result {
         Ok(code) => code,
@@ -269,6 +276,12 @@ fn diff_main(a: DiffArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `recount report OUT_DIR`: the page made again; its path on stdout.
+fn report_main(a: ReportArgs) -> Result<ExitCode, Error> {
+    let page = report::rebuild(&a.out_dir).map_err(Error::Report)?;
+    print(&format!("{}\n", page.display()))
 }
 
 /// Writes a subcommand's text to stdout.

@@ -1,11 +1,13 @@
 //! The subcommands: a batch run over archives ([`run`]), one game counted
 //! and drawn ([`explain`]), one position's endgame zones ([`zones`]),
-//! expectations files checked ([`check`]), two runs compared ([`diff`]);
+//! expectations files checked ([`check`]), two runs compared ([`diff`]),
+//! a run's page made again from its reports ([`report`]);
 //! and what the two single-game commands share: reading one game of a file.
 
 pub mod check;
 pub mod diff;
 pub mod explain;
+pub mod report;
 pub mod run;
 pub mod zones;
 

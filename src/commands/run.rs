@@ -11,8 +11,10 @@ use crate::analysis::go_game::go_game_row;
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::analysis::go_zones::zone_rows;
 use crate::analysis::go_zones::ZoneStats;
+use crate::bg::game::replay::KeepCube;
 use crate::go::dead::decide::DeadSettings;
-use crate::go::endgame::position::ZoneSettings;
+use crate::go::dead::DeadPolicy;
+use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::game::{Game, GameSettings};
 use crate::go::record::read_record_with;
 use crate::go::record::RecordError;
@@ -21,7 +23,7 @@ use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
 use crate::report::duplicates::Duplicates;
 use crate::report::keys::file_key;
-use crate::report::{ErrorRow, RowBuf, Sink, SummaryRow, Table};
+use crate::report::{ErrorRow, RowBuf, SettingRow, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -85,6 +87,56 @@ impl Default for Settings<'_> {
 }
 
 impl Settings<'_> {
+    /// The `settings.csv` rows: every setting that shapes a report, by
+    /// its option's name.
+    pub fn rows(&self) -> Vec<SettingRow> {
+        let d = &self.dead;
+        let policy = match d.policy {
+            DeadPolicy::Auto => "auto",
+            DeadPolicy::Markup => "markup",
+            DeadPolicy::Estimate => "estimate",
+            DeadPolicy::None => "none",
+        };
+        let mut rows: Vec<(&'static str, String)> = vec![
+            ("rules", self.default_rules.name().into()),
+            ("dead_stones", policy.into()),
+            ("playouts", d.playouts.to_string()),
+            ("seed", d.seed.to_string()),
+            ("votes", d.votes.to_string()),
+            ("song_eyes", self.score.song.eyes_per_group.to_string()),
+            ("agrees_if", self.score.agrees_if.to_string()),
+            ("no_scores", (!self.scores).to_string()),
+            ("check_sgf", self.check_sgf.to_string()),
+            (
+                "max_game_mib",
+                (self.limits.max_game_bytes >> 20).to_string(),
+            ),
+        ];
+        if let Some(z) = &self.zones {
+            rows.push(match z.moment {
+                Moment::At(n) => ("zones_at", n.to_string()),
+                Moment::FromEnd(k) => ("zones_from_end", k.to_string()),
+            });
+            rows.push(("zone_max_empty", z.max_empty.to_string()));
+            rows.push(("zone_max_points", z.max_points.to_string()));
+            rows.push(("zone_budget", z.budget.to_string()));
+        }
+        let bg = &self.bg;
+        rows.push(("positions", bg.positions.to_string()));
+        rows.push(("plays", bg.plays.to_string()));
+        let all = matches!(bg.decisions, KeepCube::All);
+        rows.push(("all_cube_decisions", all.to_string()));
+        rows.push(("met", bg.cube.met.name.clone()));
+        let nets = bg
+            .cube
+            .weights
+            .map_or("none (--no-nets)".into(), |w| w.source.clone());
+        rows.push(("weights", nets));
+        rows.into_iter()
+            .map(|(setting, value)| SettingRow { setting, value })
+            .collect()
+    }
+
     /// What each Go game needs computed: its end settled where it is
     /// scored, and its position at the zones' moment.
     pub fn game(&self) -> GameSettings {
@@ -625,8 +677,8 @@ fn process_batches(
     });
 }
 
-/// The rows of a run's totals: `summary.csv`, `go_interpretations.csv`
-/// and the `player` scope of `bg_stats.csv`.
+/// The rows written at a run's end: `summary.csv`, `settings.csv`,
+/// `go_interpretations.csv` and the `player` scope of `bg_stats.csv`.
 fn summary_rows(
     tally: &Tally,
     skipped: u64,
@@ -650,6 +702,9 @@ fn summary_rows(
         for row in duplicates.rows() {
             summary.push(Table::Summary, &row);
         }
+    }
+    for row in settings.rows() {
+        summary.push(Table::Settings, &row);
     }
     for row in tally.scoring.interpretation_rows() {
         summary.push(Table::GoInterpretations, &row);

@@ -294,6 +294,17 @@ pub struct GoInterpretationRow {
 }
 
 typed_row! {
+/// One setting the run's reports were made with (`settings.csv`), named as
+/// its command-line option (`seed`, `dead_stones`...), so a run, or one
+/// game of it (`recount explain`), can be made again.
+#[derive(Debug, Default, Serialize)]
+pub struct SettingRow {
+    pub setting: &'static str,
+    pub value: String,
+}
+}
+
+typed_row! {
 /// A file, archive member or game that could not be read (`errors.csv`).
 #[derive(Debug, Default, Serialize)]
 pub struct ErrorRow {

@@ -7,13 +7,16 @@ mod cells;
 pub mod columns;
 pub mod duplicates;
 pub mod go_rows;
+pub mod html;
 pub mod keys;
 pub mod parquet;
 pub mod read;
 pub mod sink;
 
 pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
-pub use go_rows::{ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SummaryRow};
+pub use go_rows::{
+    ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SettingRow, SummaryRow,
+};
 pub use sink::{Formats, ReportDir, Sink};
 
 use columns::{Kind, Typed};
@@ -49,11 +52,12 @@ pub enum Table {
     BgPlays,
     BgStats,
     Errors,
+    Settings,
     Summary,
 }
 
 impl Table {
-    pub const ALL: [Table; 11] = [
+    pub const ALL: [Table; 12] = [
         Table::GoGames,
         Table::GoScores,
         Table::GoZones,
@@ -64,6 +68,7 @@ impl Table {
         Table::BgPlays,
         Table::BgStats,
         Table::Errors,
+        Table::Settings,
         Table::Summary,
     ];
 
@@ -79,6 +84,7 @@ impl Table {
             Table::BgPlays => "bg_plays.csv",
             Table::BgStats => "bg_stats.csv",
             Table::Errors => "errors.csv",
+            Table::Settings => "settings.csv",
             Table::Summary => "summary.csv",
         }
     }
@@ -114,6 +120,7 @@ impl Table {
             Table::BgStats => &["scope", "file_key", "game_key", "player", "player_key"],
             Table::Errors => &["file_key", "game"],
             Table::GoInterpretations => &["interpretation"],
+            Table::Settings => &["setting"],
             Table::Summary => &["metric", "name"],
         }
     }
@@ -138,6 +145,7 @@ impl Table {
             Table::BgPlays => BgPlayRow::KINDS,
             Table::BgStats => BgStatsRow::KINDS,
             Table::Errors => ErrorRow::KINDS,
+            Table::Settings => SettingRow::KINDS,
             Table::Summary => SummaryRow::KINDS,
         }
     }
@@ -155,6 +163,7 @@ impl Table {
             Table::BgPlays => header_of::<BgPlayRow>(),
             Table::BgStats => header_of::<BgStatsRow>(),
             Table::Errors => header_of::<ErrorRow>(),
+            Table::Settings => header_of::<SettingRow>(),
             Table::Summary => header_of::<SummaryRow>(),
         }
     }

@@ -255,13 +255,16 @@ impl ParquetTable {
     }
 }
 
-/// Streams the rows of a Parquet report to `row`, each cell as the CSV
-/// report writes it (null as an empty cell, numbers as the `csv` crate
-/// formats them); returns the columns.
+/// Streams the rows of a Parquet report to `row` with the columns, each
+/// cell as the CSV report writes it (null as an empty cell, numbers as the
+/// `csv` crate formats them); returns the columns.
 ///
 /// # Errors
 /// When the file cannot be read or is not a Parquet file of flat columns.
-pub fn stream(path: &Path, mut row: impl FnMut(&[String])) -> Result<Vec<String>, String> {
+pub fn stream(
+    path: &Path,
+    mut row: impl FnMut(&[String], &[String]),
+) -> Result<Vec<String>, String> {
     let fail = |e: ParquetError| format!("'{}' is not a Parquet report: {e}", path.display());
     let file = File::open(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let reader = SerializedFileReader::new(file).map_err(fail)?;
@@ -280,7 +283,7 @@ pub fn stream(path: &Path, mut row: impl FnMut(&[String])) -> Result<Vec<String>
         for (_, field) in r.get_column_iter() {
             cells.push(cell_text(field));
         }
-        row(&cells);
+        row(&columns, &cells);
     }
     Ok(columns)
 }
@@ -327,7 +330,7 @@ mod tests {
         t.append(rows.bytes(Table::GoZones)).unwrap();
         t.finish().unwrap();
         let mut got = TableRows::default();
-        got.columns = stream(&path, |r| got.rows.push(r.to_vec())).unwrap();
+        got.columns = stream(&path, |_, r| got.rows.push(r.to_vec())).unwrap();
         assert_eq!(got, TableRows::of(Table::GoZones, &rows));
         // Row groups end at GROUP_ROWS rows or about GROUP_BYTES bytes.
         let groups = |rows: usize, reason: &str| {
@@ -345,7 +348,7 @@ mod tests {
             t.finish().unwrap();
             let r = SerializedFileReader::new(File::open(&path).unwrap()).unwrap();
             let n = r.metadata().num_row_groups();
-            assert_eq!(stream(&path, |_| {}).unwrap().len(), 6);
+            assert_eq!(stream(&path, |_, _| {}).unwrap().len(), 6);
             n
         };
         assert_eq!(groups(GROUP_ROWS + 1, "x"), 2);

@@ -50,7 +50,7 @@ impl TableRows {
     /// it.
     pub fn read(path: &Path) -> Result<TableRows, String> {
         let mut rows = Vec::new();
-        let columns = stream(path, |r| rows.push(r.to_vec()))?;
+        let columns = stream(path, |_, r| rows.push(r.to_vec()))?;
         Ok(TableRows { columns, rows })
     }
 
@@ -69,13 +69,16 @@ pub fn find(dir: &Path, table: Table) -> Option<std::path::PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Streams a report file's rows to `row`, each cell as the CSV writes it;
-/// returns the columns. A file named `.parquet` is read as Parquet, any
-/// other as CSV.
+/// Streams a report file's rows to `row` with the columns, each cell as
+/// the CSV writes it; returns the columns. A file named `.parquet` is read
+/// as Parquet, any other as CSV.
 ///
 /// # Errors
 /// When the file cannot be read or is not a report; the message names it.
-pub fn stream(path: &Path, mut row: impl FnMut(&[String])) -> Result<Vec<String>, String> {
+pub fn stream(
+    path: &Path,
+    mut row: impl FnMut(&[String], &[String]),
+) -> Result<Vec<String>, String> {
     if path.extension().is_some_and(|e| e == "parquet") {
         return super::parquet::stream(path, row);
     }
@@ -96,7 +99,7 @@ pub fn stream(path: &Path, mut row: impl FnMut(&[String])) -> Result<Vec<String>
     while r.read_record(&mut record).map_err(fail)? {
         cells.clear();
         cells.extend(record.iter().map(String::from));
-        row(&cells);
+        row(&columns, &cells);
     }
     Ok(columns)
 }

@@ -6,6 +6,7 @@
 //! fails, is interrupted or is killed leaves the previous reports as they
 //! were; one lock file keeps two runs from writing to the same directory.
 
+use super::html;
 use super::parquet::ParquetTable;
 use super::{Format, RowBuf, Table};
 use std::fmt;
@@ -74,11 +75,13 @@ impl fmt::Display for Locked {
 
 impl std::error::Error for Locked {}
 
-/// Which files a run writes: each table's CSV, its Parquet, or both.
+/// Which files a run writes: each table's CSV, its Parquet, or both; and
+/// the page made from them ([`super::html`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Formats {
     pub csv: bool,
     pub parquet: bool,
+    pub html: bool,
 }
 
 impl Default for Formats {
@@ -86,6 +89,7 @@ impl Default for Formats {
         Formats {
             csv: true,
             parquet: false,
+            html: true,
         }
     }
 }
@@ -108,10 +112,10 @@ impl Formats {
 ///   no live run owns one), and opens each table's files in a new
 ///   [`TMP_PREFIX`]`<pid>` directory beside the reports, on the same
 ///   file system.
-/// * [`Sink::finish`] flushes and syncs them, then renames each over its
-///   report (`summary.csv` last), removes the reports of a format this run
-///   does not write (they would be an older run's), and removes the
-///   temporary directory.
+/// * [`Sink::finish`] flushes and syncs them, makes `report.html` from
+///   them, then renames each over its report (`summary.csv` last), removes
+///   the reports of a format this run does not write (they would be an
+///   older run's), and removes the temporary directory.
 /// * [`Sink::abort`], or dropping an unfinished `ReportDir` (an error, a
 ///   panic), removes the temporary directory: the old reports stay as they
 ///   were. After `SIGKILL` nothing runs: the temporary directory stays
@@ -141,26 +145,7 @@ impl ReportDir {
     /// and wraps a [`Locked`].
     pub fn create(dir: &Path, formats: Formats) -> io::Result<ReportDir> {
         fs::create_dir_all(dir)?;
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(dir.join(LOCK_FILE))?;
-        match try_lock(&lock) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                return Err(io::Error::new(
-                    io::ErrorKind::WouldBlock,
-                    Locked {
-                        dir: dir.to_path_buf(),
-                    },
-                ))
-            }
-            // A file system without locks: run unlocked rather than not at all.
-            Err(e) if e.raw_os_error() == Some(libc::ENOLCK) => {}
-            Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => {}
-            Err(e) => return Err(e),
-        }
+        let lock = lock(dir)?;
         remove_stale(dir);
         let tmp = dir.join(format!("{TMP_PREFIX}{}", std::process::id()));
         if tmp.exists() {
@@ -207,6 +192,34 @@ impl ReportDir {
             self.parquet.clear();
             let _ = fs::remove_dir_all(&self.tmp);
         }
+    }
+}
+
+/// Takes the lock of output directory `dir` (its [`LOCK_FILE`]), held
+/// until the returned file is closed.
+///
+/// # Errors
+/// When the lock file cannot be created, or another run holds the lock:
+/// then the error is of kind [`io::ErrorKind::WouldBlock`] and wraps a
+/// [`Locked`].
+pub fn lock(dir: &Path) -> io::Result<File> {
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(LOCK_FILE))?;
+    match try_lock(&lock) {
+        Ok(()) => Ok(lock),
+        Err(e) if e.kind() == io::ErrorKind::WouldBlock => Err(io::Error::new(
+            io::ErrorKind::WouldBlock,
+            Locked {
+                dir: dir.to_path_buf(),
+            },
+        )),
+        // A file system without locks: run unlocked rather than not at all.
+        Err(e) if e.raw_os_error() == Some(libc::ENOLCK) => Ok(lock),
+        Err(e) if e.raw_os_error() == Some(libc::EOPNOTSUPP) => Ok(lock),
+        Err(e) => Err(e),
     }
 }
 
@@ -268,6 +281,13 @@ impl Sink for ReportDir {
         self.csv.clear();
         for p in std::mem::take(&mut self.parquet) {
             p.finish()?;
+        }
+        let page = self.dir.join(html::FILE);
+        if self.formats.html {
+            html::write(&self.tmp, &self.tmp.join(html::FILE))?;
+            fs::rename(self.tmp.join(html::FILE), &page)?;
+        } else {
+            remove_if_there(&page)?;
         }
         // Table::ALL ends with the summary, and CSV comes last: a report
         // set whose summary.csv is new is complete.

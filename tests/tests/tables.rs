@@ -2,40 +2,11 @@
 //! unique and never empty, and the keys join the reports without losing
 //! or multiplying a row.
 
-use super::util::{self, repo, stderr};
+use super::util::{self, fixtures_run, repo, stderr};
 use recount::report::read::TableRows;
 use recount::report::{Format, Table};
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
-/// One run over every bundled fixture with every report filled (zones,
-/// plays, positions, every cube decision), shared by this module's tests.
-pub fn fixtures_run() -> &'static Path {
-    static OUT: OnceLock<PathBuf> = OnceLock::new();
-    OUT.get_or_init(|| {
-        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fixtures-run");
-        let _ = std::fs::remove_dir_all(&out);
-        let o = util::run(
-            &[
-                "fixtures",
-                "--zones-from-end",
-                "10",
-                "--agrees-if",
-                "--plays",
-                "--positions",
-                "--all-cube-decisions",
-                "--format",
-                "both",
-                "--quiet",
-            ],
-            &out,
-            "",
-        );
-        assert!(o.status.success(), "{}", stderr(&o));
-        out
-    })
-}
+use std::path::Path;
 
 type Rows = Vec<HashMap<String, String>>;
 

@@ -12,6 +12,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -138,4 +139,34 @@ pub fn every_analysis(max_game_bytes: u64, playouts: u32, zones: bool) -> Settin
         },
         ..Default::default()
     }
+}
+
+/// One run over every bundled fixture with every report filled (zones,
+/// plays, positions, every cube decision; CSV and Parquet, the page),
+/// shared by the tests of the reports as tables and as a page; made once
+/// per test binary, in Cargo's temporary folder for integration tests.
+pub fn fixtures_run() -> &'static Path {
+    static OUT: OnceLock<PathBuf> = OnceLock::new();
+    OUT.get_or_init(|| {
+        let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fixtures-run");
+        let _ = std::fs::remove_dir_all(&out);
+        let o = run(
+            &[
+                "fixtures",
+                "--zones-from-end",
+                "10",
+                "--agrees-if",
+                "--plays",
+                "--positions",
+                "--all-cube-decisions",
+                "--format",
+                "both",
+                "--quiet",
+            ],
+            &out,
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    })
 }

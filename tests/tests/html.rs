@@ -1,0 +1,356 @@
+//! `report.html`: its figures are the reports' totals; it needs nothing
+//! from the network; `recount report` makes the same page again from CSV
+//! or Parquet; and in a real browser (Debian's chromium, headless) it loads
+//! without a console message and draws a page that is not blank.
+//!
+//! The browser tests need `chromium` (`bash scripts/get-test-tools.sh`);
+//! without it they say so and pass, unless `RECOUNT_TEST_TOOLS=1` (set by
+//! `.ci/run`), where they fail.
+
+use super::util::{bin, fixtures_run, rows, stderr};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Every `data-figure="name">value<` of a page, by name.
+fn figures(html: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for part in html.split("data-figure=\"").skip(1) {
+        let (name, rest) = part.split_once('"').unwrap();
+        let value = rest.split_once('>').unwrap().1.split('<').next().unwrap();
+        let name = name.replace("&amp;", "&").replace("&#39;", "'");
+        assert!(
+            out.insert(name.clone(), value.to_string()).is_none(),
+            "{name} twice"
+        );
+    }
+    out
+}
+
+fn page(out: &Path) -> String {
+    std::fs::read_to_string(out.join("report.html")).unwrap()
+}
+
+/// Counts of `column`'s values in `table`.
+fn counts(out: &Path, table: &str, column: &str) -> BTreeMap<String, u64> {
+    let mut c = BTreeMap::new();
+    for r in rows(out, table) {
+        *c.entry(r[column].clone()).or_default() += 1;
+    }
+    c
+}
+
+fn sign(v: &str) -> i32 {
+    let v: f64 = v.parse().unwrap();
+    (v > 0.0) as i32 - (v < 0.0) as i32
+}
+
+#[test]
+fn the_pages_figures_are_the_reports_totals() {
+    let out = fixtures_run();
+    let got = figures(&page(out));
+    let mut want: BTreeMap<String, String> = BTreeMap::new();
+    for r in rows(out, "summary.csv")
+        .iter()
+        .filter(|r| r["metric"] == "read")
+    {
+        want.insert(format!("read.{}", r["name"]), r["count"].clone());
+    }
+    for (stage, n) in counts(out, "errors.csv", "stage") {
+        want.insert(format!("errors.{stage}"), n.to_string());
+    }
+    want.insert("errors".into(), rows(out, "errors.csv").len().to_string());
+    let scores = rows(out, "go_scores.csv");
+    want.insert(
+        "go.games".into(),
+        rows(out, "go_games.csv").len().to_string(),
+    );
+    for (v, n) in counts(out, "go_scores.csv", "verdict") {
+        want.insert(format!("verdict.{v}"), n.to_string());
+    }
+    let mismatches = scores
+        .iter()
+        .filter(|r| ["margin_mismatch", "winner_flip"].contains(&r["verdict"].as_str()))
+        .count();
+    want.insert("mismatches".into(), mismatches.to_string());
+    let contested = scores
+        .iter()
+        .filter(|r| r["doubtful_stones"].parse::<u32>().is_ok_and(|n| n > 0))
+        .count();
+    want.insert("contested".into(), contested.to_string());
+    // The winner under each interpretation against the declared rules',
+    // counted here from the scores, and as go_interpretations.csv has it.
+    let columns = recount::report::html::figures::SCORES;
+    let scored: Vec<_> = scores
+        .iter()
+        .filter(|r| !r["score_declared"].is_empty())
+        .collect();
+    want.insert("go.scored".into(), scored.len().to_string());
+    for (name, column) in columns {
+        let differs = scored
+            .iter()
+            .filter(|r| sign(&r[column]) != sign(&r["score_declared"]))
+            .count();
+        want.insert(
+            format!("interpretation.{name}.winner_differs"),
+            differs.to_string(),
+        );
+        want.insert(
+            format!("interpretation.{name}.games"),
+            scored.len().to_string(),
+        );
+        for (other, c2) in columns {
+            let n = scored
+                .iter()
+                .filter(|r| sign(&r[column]) != sign(&r[c2]))
+                .count();
+            want.insert(format!("winner_pair.{name}.{other}"), n.to_string());
+        }
+    }
+    for r in rows(out, "go_interpretations.csv") {
+        let name = &r["interpretation"];
+        assert_eq!(
+            want[&format!("interpretation.{name}.winner_differs")],
+            r["winner_differs"]
+        );
+    }
+    for (s, n) in counts(out, "go_zones.csv", "status") {
+        want.insert(format!("go_zone_status.{s}"), n.to_string());
+    }
+    let mut solved: BTreeMap<String, u64> = BTreeMap::new();
+    for z in rows(out, "go_zones.csv")
+        .iter()
+        .filter(|z| z["status"] == "solved")
+    {
+        *solved.entry(z["zone_type"].clone()).or_default() += 1;
+    }
+    for (t, n) in solved {
+        want.insert(format!("go_zone_type.{t}"), n.to_string());
+    }
+    let games = rows(out, "bg_games.csv");
+    want.insert("bg.games".into(), games.len().to_string());
+    for (e, n) in counts(out, "bg_games.csv", "ending") {
+        want.insert(format!("bg_ending.{e}"), n.to_string());
+    }
+    let mut findings: BTreeMap<String, u64> = BTreeMap::new();
+    for g in &games {
+        let mut kinds: Vec<&str> = g["finding_kinds"]
+            .split(';')
+            .filter(|k| !k.is_empty())
+            .collect();
+        kinds.dedup();
+        for k in kinds {
+            *findings.entry(k.into()).or_default() += 1;
+        }
+    }
+    want.insert(
+        "finding_games".into(),
+        games
+            .iter()
+            .filter(|g| g["findings"] != "0")
+            .count()
+            .to_string(),
+    );
+    for (k, n) in findings {
+        want.insert(format!("bg_finding.{k}"), n.to_string());
+    }
+    let mut cube: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    for c in rows(out, "bg_cube.csv") {
+        if c["doubler_error"].is_empty() && c["taker_error"].is_empty() {
+            continue;
+        }
+        let action = &c["actual_action"];
+        let mut add = |who: &str, error: &str| {
+            let e = cube.entry(format!("{who}: {action}")).or_default();
+            e.0 += 1;
+            e.1 += u64::from(error.parse::<f64>().unwrap_or(0.0) > 0.0);
+        };
+        add("doubler", &c["doubler_error"]);
+        if action.starts_with("Double, ") {
+            add("taker", &c["taker_error"]);
+        }
+    }
+    assert!(cube.len() >= 3, "{cube:?}");
+    for (k, (decisions, errors)) in cube {
+        want.insert(format!("cube.{k}.decisions"), decisions.to_string());
+        want.insert(format!("cube.{k}.errors"), errors.to_string());
+    }
+    let players: Vec<_> = rows(out, "bg_stats.csv")
+        .into_iter()
+        .filter(|r| r["scope"] == "player")
+        .collect();
+    want.insert("players".into(), players.len().to_string());
+    let rate = |v: &str| {
+        v.parse::<f64>()
+            .map_or("–".to_string(), |v| format!("{v:.2}"))
+    };
+    for p in &players {
+        let k = &p["player_key"];
+        want.insert(format!("player.{k}.moves"), p["total_moves"].clone());
+        want.insert(format!("player.{k}.error_rate"), rate(&p["error_rate"]));
+        want.insert(format!("player.{k}.luck_rate"), rate(&p["luck_rate"]));
+    }
+    // Every figure counted here is on the page, with the same value; the
+    // page's cube-by-score figures are sums the cube rows above add up to.
+    for (k, v) in &want {
+        assert_eq!(got.get(k), Some(v), "figure {k}");
+    }
+    let by_score: u64 = got
+        .iter()
+        .filter(|(k, _)| k.starts_with("cube_score.") && k.ends_with(".decisions"))
+        .map(|(_, v)| v.parse::<u64>().unwrap())
+        .sum();
+    assert!(by_score > 0);
+    let left: Vec<_> = got
+        .keys()
+        .filter(|k| !want.contains_key(*k) && !k.starts_with("cube_score."))
+        .collect();
+    assert!(left.is_empty(), "figures not checked: {left:?}");
+}
+
+#[test]
+fn the_page_loads_nothing_and_is_made_again_from_csv_or_parquet() {
+    let out = fixtures_run();
+    let html = page(out);
+    for outside in ["src=", "href=", "url(", "<script", "<link", "@import"] {
+        assert!(!html.contains(outside), "{outside}");
+    }
+    assert!(html.matches("<svg").count() >= 10);
+    // Again from the CSVs, and from the Parquet files alone.
+    let tmp = tempfile::tempdir().unwrap();
+    for ext in ["csv", "parquet"] {
+        let dir = tmp.path().join(ext);
+        std::fs::create_dir(&dir).unwrap();
+        for e in std::fs::read_dir(out).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == ext) {
+                std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        let o = bin().arg("report").arg(&dir).output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(page(&dir), html, "from {ext}");
+    }
+    let o = bin().arg("report").arg(tmp.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("holds no reports of a run"),
+        "{}",
+        stderr(&o)
+    );
+    // A run that read nothing says so.
+    let empty = tmp.path().join("empty");
+    let o = super::util::run(&["fixtures/malformed/empty.zip", "-q"], &empty, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = page(&empty);
+    assert!(text.contains("No Go game was read.") && text.contains("No backgammon game"));
+    assert_eq!(figures(&text)["errors.archive"], "1");
+    // --no-html writes none, and removes an older run's.
+    let dir = tmp.path().join("csv");
+    let o = super::util::run(&["fixtures/go/kgs", "-q", "--no-html"], &dir, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dir.join("report.html").exists());
+}
+
+/// Debian's chromium, or `None` (said) when it is not installed and the
+/// run does not require it.
+fn chromium() -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("chromium"))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() {
+        let why = "chromium is not installed (bash scripts/get-test-tools.sh installs it)";
+        assert!(std::env::var_os("RECOUNT_TEST_TOOLS").is_none(), "{why}");
+        eprintln!("skipped: {why}");
+    }
+    found
+}
+
+/// Runs headless chromium on `page` with `args`, in a fresh profile and
+/// with everything that would reach the network off.
+fn headless(chromium: &Path, page: &Path, args: &[&str]) -> Output {
+    let profile = tempfile::tempdir().unwrap();
+    Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap()
+}
+
+/// The page's console messages, as chromium logs them.
+fn console(o: &Output) -> Vec<String> {
+    stderr(o)
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn in_a_browser_the_page_loads_without_errors_and_is_drawn() {
+    let Some(chromium) = chromium() else { return };
+    let out = fixtures_run();
+    let tmp = tempfile::tempdir().unwrap();
+    // The console is read: a page with an error shows it.
+    let broken = tmp.path().join("broken.html");
+    let html = page(out);
+    std::fs::write(
+        &broken,
+        html.replace("</body>", "<script>noSuchFunction()</script></body>"),
+    )
+    .unwrap();
+    let o = headless(&chromium, &broken, &["--dump-dom"]);
+    assert!(
+        console(&o).iter().any(|l| l.contains("noSuchFunction")),
+        "{}",
+        stderr(&o)
+    );
+    // The page itself: no message, every figure in the DOM as in the file.
+    let path = out.join("report.html");
+    let o = headless(&chromium, &path, &["--dump-dom"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(console(&o), Vec::<String>::new());
+    let dom = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(figures(&dom), figures(&html));
+    // A screenshot: mostly white, with text and bars in several colours.
+    let shot = tmp.path().join("shot.png");
+    let o = headless(
+        &chromium,
+        &path,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,2400",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = info.color_type.samples();
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px).collect();
+    assert_eq!(pixels.len(), 1280 * 2400);
+    let ink = pixels
+        .iter()
+        .filter(|p| p[..3].iter().any(|&c| c < 200))
+        .count();
+    let blue = pixels.iter().filter(|p| p[2] > 140 && p[0] < 90).count();
+    let share = |n: usize| n as f64 / pixels.len() as f64;
+    assert!(share(ink) > 0.02 && share(ink) < 0.6, "ink {}", share(ink));
+    assert!(share(blue) > 0.002, "bars {}", share(blue));
+}
