@@ -9,8 +9,8 @@ mod tests {
     mod backgammon;
     mod check;
     mod cube;
-    mod formats;
     mod duckdb;
+    mod formats;
     mod fuzz;
     mod html;
     mod inputs;
