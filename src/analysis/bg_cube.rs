@@ -44,11 +44,7 @@ pub fn cube_row(
 ) -> (BgCubeRow, bool) {
     let met = settings.met;
     let me = point.player;
-    let owner = match point.cube_owner {
-        None => Owner::Centred,
-        Some(o) if o == me => Owner::OnRoll,
-        Some(_) => Owner::Opponent,
-    };
+    let owner = owner_seen(point);
     let money = m.length == 0;
     let state = decision_state(m, g, me, (point.cube, point.cube_owner), None);
     let mut row = BgCubeRow {
@@ -159,6 +155,15 @@ pub fn cube_row(
     (row, true)
 }
 
+/// The cube's owner seen from the player who may double.
+fn owner_seen(point: &CubePoint) -> Owner {
+    match point.cube_owner {
+        None => Owner::Centred,
+        Some(o) if o == point.player => Owner::OnRoll,
+        Some(_) => Owner::Opponent,
+    }
+}
+
 /// A decision's cubeless probabilities, its equities (with match winning
 /// chances in match play) and the 0-ply cube efficiency, when there is one.
 type Decided = (Probs, Decision, Option<(f32, f32, f32)>, Option<f32>);
@@ -176,11 +181,7 @@ fn static_decision(
     c: &MatchCube,
 ) -> Decided {
     let me = point.player;
-    let owner = match point.cube_owner {
-        None => Owner::Centred,
-        Some(o) if o == me => Owner::OnRoll,
-        Some(_) => Owner::Opponent,
-    };
+    let owner = owner_seen(point);
     let p = eval.probs;
     let exact = (eval.evaluator == "gnubg_ts")
         .then(|| two_sided().equities(&point.board, me))
@@ -241,11 +242,7 @@ fn plied_decision(
     ];
     let (p, v) = plied.value(&point.board, me, &states, settings.plies, true)?;
     let (nd, dt) = (v[0].expect("no double"), v[1].expect("double, take"));
-    let owner = match point.cube_owner {
-        None => Owner::Centred,
-        Some(o) if o == me => Owner::OnRoll,
-        Some(_) => Owner::Opponent,
-    };
+    let owner = owner_seen(point);
     if money {
         return Ok((
             p,
