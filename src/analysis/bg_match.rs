@@ -74,7 +74,7 @@ pub enum BgRow<'a> {
 }
 
 /// Counts for the run's totals.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BgCounts {
     pub games: u64,
     pub plays: u64,

@@ -30,7 +30,7 @@ use crate::text::single_line;
 /// One player's counts and sums, gnubg's `statcontext` for one side.
 /// Equity sums are normalised (EMG); `_cost` sums are match winning
 /// chance in match play and points in money play.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerStats {
     pub games: u32,
     pub matches: u32,
@@ -148,7 +148,7 @@ pub fn player_key(name: &str) -> String {
 
 /// The run-wide statistics: per player key, the first name written under
 /// it and the sums.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerTotals {
     pub players: BTreeMap<String, (String, PlayerStats)>,
 }

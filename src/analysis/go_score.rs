@@ -2,6 +2,7 @@
 //! and the audit's verdict and evidence (`audit.rs`) against `RE`; a vote
 //! of independent estimates with `--votes` (`vote.rs`).
 
+use crate::analysis::sum::ExactSum;
 use crate::go::audit::{
     agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score, Countable,
     Verdict,
@@ -299,12 +300,12 @@ fn join(a: &str, b: &str) -> String {
 }
 
 /// Totals over scored games, for `summary.csv`.
-#[derive(Debug, Default, Clone, Copy, PartialEq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ScoreStats {
     /// Games scored (ended by counting, position counted).
     pub scored: u64,
     pub winner_differs: [u64; 7],
-    pub abs_difference: [f64; 7],
+    pub abs_difference: [ExactSum; 7],
     pub verdicts: [u64; 6],
     pub dead_sources: [u64; 3],
     /// Mismatches (margin or winner) that one change to the settled
@@ -350,7 +351,7 @@ impl ScoreStats {
             let declared_winner = winner(declared).0;
             for (i, sc) in scores.iter().enumerate() {
                 t.winner_differs[i] = (winner(*sc).0 != declared_winner) as u64;
-                t.abs_difference[i] = (sc - declared).abs();
+                t.abs_difference[i].add((sc - declared).abs());
             }
         }
         t
@@ -366,7 +367,7 @@ impl ScoreStats {
                 games: self.scored,
                 winner_differs: self.winner_differs[i],
                 mean_abs_difference: (self.scored > 0)
-                    .then(|| self.abs_difference[i] / self.scored as f64),
+                    .then(|| self.abs_difference[i].value() / self.scored as f64),
             })
             .collect()
     }

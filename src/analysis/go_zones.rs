@@ -194,7 +194,7 @@ pub fn zone_rows(
 }
 
 /// Zone totals of a run (`summary.csv`: `go_zone_status`, `go_zone_type`).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ZoneStats {
     /// By [`ZoneStatus::ALL`].
     pub status: [u64; 4],

@@ -7,3 +7,4 @@ pub mod bg_plays;
 pub mod go_game;
 pub mod go_score;
 pub mod go_zones;
+pub mod sum;

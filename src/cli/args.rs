@@ -57,6 +57,21 @@ pub enum Command {
     /// Make report.html again from a run's reports (CSV or Parquet),
     /// without reading the archives.
     Report(ReportArgs),
+    /// Put the reports of a run's N shards (`--shard K/N`) together: the
+    /// same bytes one run over all the input writes.
+    Merge(MergeArgs),
+}
+
+/// `recount merge SHARD_DIR… --out DIR`: shards' reports put together.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The output directories of the N shard runs (any order).
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
+
+    /// Directory for the merged reports (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = "recount-out")]
+    pub out: PathBuf,
 }
 
 /// `recount report OUT_DIR`: a run's page made again.
@@ -167,6 +182,12 @@ pub struct RunArgs {
     /// say the limit was reached.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: Option<u64>,
+
+    /// Read only the K-th of N parts of the input (each file or archive
+    /// member in one part, by a hash of its name), and write beside the
+    /// reports the files `recount merge` puts the N parts together with.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::ingest::Shard>,
 
     /// Read every Go game's text in this charset, whatever CA says (a label
     /// of the WHATWG Encoding Standard: UTF-8, GBK, Big5, Shift_JIS, EUC-KR,

@@ -11,6 +11,7 @@ use crate::bg::eval::nn::Weights;
 use crate::bg::game::replay::KeepCube;
 use crate::cli::args::{DeadStonesArg, FormatArg, RunArgs, ScoreArgs, ZoneArgs};
 use crate::commands::run::Settings;
+use crate::commands::shard::ShardRun;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
@@ -48,6 +49,9 @@ pub enum ConfigError {
     Locked(Locked),
     /// `--charset` names no charset.
     Charset(String),
+    /// `--shard` with `--max-games`: the first N records of a part are not
+    /// a part of the first N records.
+    ShardMaxGames,
 }
 
 impl fmt::Display for ConfigError {
@@ -74,6 +78,9 @@ impl fmt::Display for ConfigError {
             ConfigError::Charset(name) => write!(
                 f,
                 "--charset '{name}' is not a charset recount knows; give a label of the WHATWG Encoding Standard such as UTF-8, GBK, Big5, Shift_JIS, EUC-KR or windows-1252"
+            ),
+            ConfigError::ShardMaxGames => f.write_str(
+                "--shard and --max-games cannot be used together (the shards' first records are not the run's first records); leave out one of them"
             ),
             ConfigError::Out { path, source } => write!(
                 f,
@@ -220,6 +227,9 @@ pub struct Config {
     pub formats: Formats,
     /// `--max-games`: most records read.
     pub max_games: Option<u64>,
+    /// `--shard K/N`, with the formats asked for (a shard also writes CSV,
+    /// which `recount merge` reads).
+    pub shard: Option<ShardRun>,
 }
 
 impl Config {
@@ -311,7 +321,16 @@ impl Config {
                     .ok_or_else(|| ConfigError::Charset(name.clone()))?,
             ),
         };
+        if a.shard.is_some() && a.max_games.is_some() {
+            return Err(ConfigError::ShardMaxGames);
+        }
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
+        let formats = Formats {
+            csv: a.format != FormatArg::Parquet,
+            parquet: a.format != FormatArg::Csv,
+            html: !a.no_html,
+        };
+        let shard = a.shard.map(|shard| ShardRun { shard, formats });
         Ok(Config {
             entries,
             default_rules,
@@ -341,11 +360,11 @@ impl Config {
             strict: a.strict,
             out: a.out,
             formats: Formats {
-                csv: a.format != FormatArg::Parquet,
-                parquet: a.format != FormatArg::Csv,
-                html: !a.no_html,
+                csv: formats.csv || shard.is_some(),
+                ..formats
             },
             max_games: a.max_games,
+            shard,
         })
     }
 }

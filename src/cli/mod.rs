@@ -8,13 +8,14 @@ pub mod config;
 pub mod summary;
 
 use crate::cli::args::{
-    CheckArgs, Cli, Command, DiffArgs, ExplainArgs, ReportArgs, RunArgs, ZonesArgs,
+    CheckArgs, Cli, Command, DiffArgs, ExplainArgs, MergeArgs, ReportArgs, RunArgs, ZonesArgs,
 };
 use crate::cli::config::{Config, ConfigError};
 use crate::commands::check::CheckError;
 use crate::commands::diff::DiffError;
+use crate::commands::merge::MergeError;
 use crate::commands::report::ReportError;
-use crate::commands::{check, diff, explain, report, run, zones, InputError};
+use crate::commands::{check, diff, explain, merge, report, run, zones, InputError};
 use clap::Parser;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
@@ -44,6 +45,8 @@ pub enum Error {
     Diff(DiffError),
     /// A run's page that cannot be made again.
     Report(ReportError),
+    /// Shards that cannot be merged.
+    Merge(MergeError),
     /// A file of `recount diff --changes` that cannot be written.
     Changes {
         path: std::path::PathBuf,
@@ -65,6 +68,7 @@ impl fmt::Display for Error {
             Error::Check(e) => e.fmt(f),
             Error::Diff(e) => e.fmt(f),
             Error::Report(e) => e.fmt(f),
+            Error::Merge(e) => e.fmt(f),
             Error::Changes { path, source } => write!(
                 f,
                 "cannot write the changes to '{}': {source}; choose another --changes",
@@ -102,6 +106,7 @@ pub fn main() -> ExitCode {
         Some(Command::Check(a)) => ("recount check", check_main(a)),
         Some(Command::Diff(a)) => ("recount diff", diff_main(a)),
         Some(Command::Report(a)) => ("recount report", report_main(a)),
+        Some(Command::Merge(a)) => ("recount merge", merge_main(a)),
     };
     match result {
         Ok(code) => code,
@@ -154,6 +159,7 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
         max_records: config.max_games,
         interrupt: Arc::clone(&interrupt),
         aborted: Arc::new(AtomicBool::new(false)),
+        shard: config.shard,
     };
     // Once the run has dropped its reports after a signal, give it a
     // moment to end by itself (the games in progress), then exit: a reader
@@ -229,6 +235,24 @@ fn interrupted(sig: i32, out: &std::path::Path) -> u8 {
         );
     }
     (128 + sig) as u8
+}
+
+/// `recount merge SHARD_DIR… --out DIR`: the shards' reports put
+/// together, and a line on stderr saying so.
+fn merge_main(a: MergeArgs) -> Result<ExitCode, Error> {
+    let merged = merge::merge(&a.shards, &a.out).map_err(Error::Merge)?;
+    let t = &merged.tally;
+    let _ = writeln!(
+        io::stderr(),
+        "recount merge: {} shards, {} files, {} Go games, {} backgammon matches, {} error rows -> {}",
+        merged.shards,
+        t.files,
+        t.games,
+        t.matches,
+        t.errors,
+        a.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `recount explain FILE`: one game's board and arithmetic on stdout.

@@ -7,8 +7,10 @@
 pub mod check;
 pub mod diff;
 pub mod explain;
+pub mod merge;
 pub mod report;
 pub mod run;
+pub mod shard;
 pub mod zones;
 
 use crate::go::record::{read_record, GoRecord};

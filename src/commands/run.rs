@@ -12,6 +12,7 @@ use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::analysis::go_zones::zone_rows;
 use crate::analysis::go_zones::ZoneStats;
 use crate::bg::game::replay::KeepCube;
+use crate::commands::shard::{self, Meta, ShardRun};
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
@@ -20,10 +21,10 @@ use crate::go::record::read_record_with;
 use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
-use crate::ingest::{read_entry, Entry, Origin, Payload, Progress, ReadLimits, Unit};
+use crate::ingest::{read_entry, Entry, Origin, Payload, Place, Progress, ReadLimits, Unit};
 use crate::report::duplicates::Duplicates;
 use crate::report::keys::file_key;
-use crate::report::{ErrorRow, RowBuf, SettingRow, Sink, SummaryRow, Table};
+use crate::report::{ErrorRow, Extra, RowBuf, SettingRow, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
 use crate::text::single_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -133,7 +134,10 @@ impl Settings<'_> {
             .map_or("none (--no-nets)".into(), |w| w.source.clone());
         rows.push(("weights", nets));
         rows.into_iter()
-            .map(|(setting, value)| SettingRow { setting, value })
+            .map(|(setting, value)| SettingRow {
+                setting: setting.into(),
+                value,
+            })
             .collect()
     }
 
@@ -150,8 +154,8 @@ impl Settings<'_> {
     }
 }
 
-/// Run totals; workers add theirs up.
-#[derive(Debug, Default, Clone, PartialEq)]
+/// Run totals; the collector adds each unit's up, in input order.
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Files and archive members read.
     pub files: u64,
@@ -300,12 +304,26 @@ fn error_row(origin: &Origin, game: u32, stage: Stage, reason: String) -> ErrorR
     }
 }
 
-/// One processed unit on its way to the collector.
+/// One processed batch on its way to the collector.
 struct Done {
     seq: u64,
     rows: RowBuf,
-    tally: Tally,
+    units: Vec<UnitDone>,
     bytes: u64,
+}
+
+/// One unit of a batch: its place, its rows in each table, its totals.
+struct UnitDone {
+    place: Place,
+    rows: [u32; Table::ALL.len()],
+    tally: Tally,
+}
+
+/// A numbered batch of units, with their places, for the workers.
+struct Batch {
+    seq: u64,
+    units: Vec<Unit>,
+    places: Vec<Place>,
 }
 
 /// Lets the reader run at most [`WINDOW_UNITS`] units and about
@@ -372,6 +390,9 @@ pub struct Control {
     /// from then on the process may exit at any moment without harm (a
     /// reader blocked on a slow input need not be waited for).
     pub aborted: Arc<AtomicBool>,
+    /// `--shard K/N`: read only that part of the input, and write the
+    /// shard files `recount merge` needs.
+    pub shard: Option<ShardRun>,
 }
 
 /// How often the collector looks at [`Control::interrupt`] while waiting.
@@ -446,7 +467,7 @@ pub fn run(
         .build()
         .map_err(std::io::Error::other)?;
     let window = Window::default();
-    let (unit_tx, unit_rx) = mpsc::sync_channel::<(u64, Vec<Unit>)>(64);
+    let (unit_tx, unit_rx) = mpsc::sync_channel::<Batch>(64);
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let mut tally = Tally::default();
     let stop = AtomicBool::new(false);
@@ -460,7 +481,11 @@ pub fn run(
         control.aborted.store(true, Ordering::SeqCst);
         return Err(RunError::Interrupted(sig));
     }
-    if let Err(e) = sink.begin() {
+    let begun = sink.begin().and_then(|()| match control.shard {
+        Some(_) => sink.extra(Extra::ShardUnits, &shard::units_header()),
+        None => Ok(()),
+    });
+    if let Err(e) = begun {
         sink.abort();
         return Err(e.into());
     }
@@ -477,6 +502,7 @@ pub fn run(
                 stop: stop_r,
                 limit_hit: limit_r,
                 max_records: control.max_records,
+                shard: control.shard.map(|s| s.shard),
             };
             reader.read(entries, &progress_r, unit_tx);
         });
@@ -510,7 +536,13 @@ pub fn run(
             while let Some(mut done) = pending.remove(&next) {
                 if !closed {
                     duplicates.mark(&mut done.rows);
-                    match sink.record(&done.rows) {
+                    let recorded = sink.record(&done.rows).and_then(|go_on| {
+                        if control.shard.is_some() {
+                            sink.extra(Extra::ShardUnits, &unit_lines(&done.units))?;
+                        }
+                        Ok(go_on)
+                    });
+                    match recorded {
                         Ok(true) => {}
                         Ok(false) => {
                             stopped = Some(Stopped::BySink);
@@ -522,7 +554,9 @@ pub fn run(
                             halt(&mut closed);
                         }
                     }
-                    tally += done.tally;
+                    for unit in done.units {
+                        tally += unit.tally;
+                    }
                 }
                 released += done.bytes;
                 next += 1;
@@ -544,8 +578,22 @@ pub fn run(
         stopped = control.max_records.map(Stopped::MaxRecords);
     }
     let skipped = progress.skipped.load(Ordering::Relaxed);
-    let summary = summary_rows(&tally, skipped, &settings, stopped, &duplicates);
-    let finished = sink.record(&summary).and_then(|_| sink.finish());
+    let zones = settings.zones.is_some();
+    let end = End {
+        tally: &tally,
+        skipped,
+        settings: &settings.rows(),
+        zones,
+        stopped,
+        duplicates: &duplicates,
+    };
+    let meta = control
+        .shard
+        .map(|run| Meta::new(&run, entries, zones, skipped, &tally).to_json());
+    let finished = sink
+        .record(&end.rows())
+        .and_then(|_| meta.map_or(Ok(()), |m| sink.extra(Extra::ShardMeta, &m)))
+        .and_then(|()| sink.finish());
     if let Err(e) = finished {
         sink.abort();
         return Err(e.into());
@@ -578,6 +626,15 @@ fn progress_bar(entries: &[Entry], show: bool) -> ProgressBar {
     bar
 }
 
+/// `shard_units.csv`'s lines for a batch's units.
+fn unit_lines(units: &[UnitDone]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for u in units {
+        out.extend(shard::unit_line(u.place, &u.rows, &u.tally.bg.players));
+    }
+    out
+}
+
 /// The reading thread: streams the entries into numbered batches of units
 /// for the workers, within the window, until told to stop or the record
 /// limit is reached.
@@ -587,29 +644,34 @@ struct Reader<'a> {
     stop: &'a AtomicBool,
     limit_hit: &'a AtomicBool,
     max_records: Option<u64>,
+    /// Only this part's units are sent on.
+    shard: Option<crate::ingest::Shard>,
 }
 
 impl Reader<'_> {
     /// Reads every entry, in order.
-    fn read(
-        &self,
-        entries: &[Entry],
-        progress: &Arc<Progress>,
-        unit_tx: mpsc::SyncSender<(u64, Vec<Unit>)>,
-    ) {
+    fn read(&self, entries: &[Entry], progress: &Arc<Progress>, unit_tx: mpsc::SyncSender<Batch>) {
         let mut seq = 0u64;
         let mut batch: Vec<Unit> = Vec::with_capacity(BATCH_UNITS);
+        let mut places: Vec<Place> = Vec::with_capacity(BATCH_UNITS);
         let mut batch_bytes = 0u64;
         let mut records = 0u64;
         let mut halted = false;
+        let mut place = Place::default();
+        // The last origin offered, and whether it is this shard's.
+        let mut owner: Option<(Arc<Origin>, bool)> = None;
         // Sends the batch as one numbered piece of work.
-        let mut send = |batch: &mut Vec<Unit>, bytes: &mut u64| -> bool {
+        let mut send = |batch: &mut Vec<Unit>, places: &mut Vec<Place>, bytes: &mut u64| -> bool {
             if batch.is_empty() {
                 return true;
             }
             self.window.admit(seq, *bytes);
-            let work = std::mem::replace(batch, Vec::with_capacity(BATCH_UNITS));
-            let ok = !self.stop.load(Ordering::Relaxed) && unit_tx.send((seq, work)).is_ok();
+            let work = Batch {
+                seq,
+                units: std::mem::replace(batch, Vec::with_capacity(BATCH_UNITS)),
+                places: std::mem::replace(places, Vec::with_capacity(BATCH_UNITS)),
+            };
+            let ok = !self.stop.load(Ordering::Relaxed) && unit_tx.send(work).is_ok();
             seq += 1;
             *bytes = 0;
             ok
@@ -623,6 +685,25 @@ impl Reader<'_> {
                 if halted {
                     return false;
                 }
+                let stream = progress.streams.load(Ordering::Relaxed);
+                place = if stream == place.stream {
+                    Place {
+                        unit: place.unit + 1,
+                        ..place
+                    }
+                } else {
+                    Place { stream, unit: 0 }
+                };
+                if let Some(shard) = self.shard {
+                    let mine = match &owner {
+                        Some((o, mine)) if Arc::ptr_eq(o, &unit.origin) => *mine,
+                        _ => shard.owns(&unit.origin),
+                    };
+                    owner = Some((Arc::clone(&unit.origin), mine));
+                    if !mine {
+                        return true;
+                    }
+                }
                 if self.max_records.is_some_and(|n| records >= n) {
                     self.limit_hit.store(true, Ordering::Relaxed);
                     halted = true;
@@ -631,14 +712,15 @@ impl Reader<'_> {
                 records += 1;
                 batch_bytes += unit.payload_bytes();
                 batch.push(unit);
+                places.push(place);
                 let go_on = batch.len() < BATCH_UNITS && batch_bytes < BATCH_BYTES
-                    || send(&mut batch, &mut batch_bytes);
+                    || send(&mut batch, &mut places, &mut batch_bytes);
                 halted = !go_on;
                 go_on
             };
-            read_entry(entry, self.settings.limits, progress, &mut emit);
+            read_entry(entry, self.settings.limits, self.shard, progress, &mut emit);
         }
-        send(&mut batch, &mut batch_bytes);
+        send(&mut batch, &mut places, &mut batch_bytes);
     }
 }
 
@@ -646,7 +728,7 @@ impl Reader<'_> {
 /// to the collector under the batch's number.
 fn process_batches(
     pool: &rayon::ThreadPool,
-    unit_rx: mpsc::Receiver<(u64, Vec<Unit>)>,
+    unit_rx: mpsc::Receiver<Batch>,
     done_tx: mpsc::Sender<Done>,
     stop: &AtomicBool,
     settings: &Settings,
@@ -655,14 +737,14 @@ fn process_batches(
         unit_rx
             .into_iter()
             .par_bridge()
-            .for_each_with(done_tx, |tx, (seq, work)| {
+            .for_each_with(done_tx, |tx, work| {
                 let mut done = Done {
-                    seq,
+                    seq: work.seq,
                     rows: RowBuf::default(),
-                    tally: Tally::default(),
+                    units: Vec::with_capacity(work.units.len()),
                     bytes: 0,
                 };
-                for unit in &work {
+                for (unit, place) in work.units.iter().zip(work.places) {
                     done.bytes += unit.payload_bytes();
                     // Stopping: what is not started is not needed.
                     if stop.load(Ordering::Relaxed) {
@@ -670,63 +752,82 @@ fn process_batches(
                     }
                     let (rows, tally) = process(unit, settings);
                     done.rows.append(&rows);
-                    done.tally += tally;
+                    done.units.push(UnitDone {
+                        place,
+                        rows: rows.rows(),
+                        tally,
+                    });
                 }
                 let _ = tx.send(done);
             });
     });
 }
 
-/// The rows written at a run's end: `summary.csv`, `settings.csv`,
-/// `go_interpretations.csv` and the `player` scope of `bg_stats.csv`.
-fn summary_rows(
-    tally: &Tally,
-    skipped: u64,
-    settings: &Settings,
-    stopped: Option<Stopped>,
-    duplicates: &Duplicates,
-) -> RowBuf {
-    let mut summary = RowBuf::default();
-    let read = [
-        ("files", tally.files, "files"),
-        ("files_skipped", skipped, "files"),
-        ("go_games", tally.games, "games"),
-        ("bg_matches", tally.matches, "matches"),
-        ("bg_games", tally.bg.games, "games"),
-        ("error_rows", tally.errors, "rows"),
-    ];
-    for (name, count, unit) in read {
-        summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
-    }
-    if tally.games > 0 {
-        for row in duplicates.rows() {
+/// What a run's end writes from: its totals, its settings, how it ended.
+pub struct End<'a> {
+    pub tally: &'a Tally,
+    pub skipped: u64,
+    pub settings: &'a [SettingRow],
+    /// The zones were asked for.
+    pub zones: bool,
+    pub stopped: Option<Stopped>,
+    pub duplicates: &'a Duplicates,
+}
+
+impl End<'_> {
+    /// The rows written at a run's end: `summary.csv`, `settings.csv`,
+    /// `go_interpretations.csv` and the `player` scope of `bg_stats.csv`.
+    pub fn rows(&self) -> RowBuf {
+        let End {
+            tally,
+            skipped,
+            settings,
+            zones,
+            stopped,
+            duplicates,
+        } = *self;
+        let mut summary = RowBuf::default();
+        let read = [
+            ("files", tally.files, "files"),
+            ("files_skipped", skipped, "files"),
+            ("go_games", tally.games, "games"),
+            ("bg_matches", tally.matches, "matches"),
+            ("bg_games", tally.bg.games, "games"),
+            ("error_rows", tally.errors, "rows"),
+        ];
+        for (name, count, unit) in read {
+            summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
+        }
+        if tally.games > 0 {
+            for row in duplicates.rows() {
+                summary.push(Table::Summary, &row);
+            }
+        }
+        for row in settings {
+            summary.push(Table::Settings, row);
+        }
+        for row in tally.scoring.interpretation_rows() {
+            summary.push(Table::GoInterpretations, &row);
+        }
+        for row in tally.scoring.rows() {
             summary.push(Table::Summary, &row);
         }
-    }
-    for row in settings.rows() {
-        summary.push(Table::Settings, &row);
-    }
-    for row in tally.scoring.interpretation_rows() {
-        summary.push(Table::GoInterpretations, &row);
-    }
-    for row in tally.scoring.rows() {
-        summary.push(Table::Summary, &row);
-    }
-    if settings.zones.is_some() {
-        for row in tally.zones.rows() {
-            summary.push(Table::Summary, &row);
+        if zones {
+            for row in tally.zones.rows() {
+                summary.push(Table::Summary, &row);
+            }
         }
-    }
-    if tally.matches > 0 {
-        for row in tally.bg.rows() {
-            summary.push(Table::Summary, &row);
+        if tally.matches > 0 {
+            for row in tally.bg.rows() {
+                summary.push(Table::Summary, &row);
+            }
+            for row in tally.bg.players.rows() {
+                summary.push(Table::BgStats, &row);
+            }
         }
-        for row in tally.bg.players.rows() {
-            summary.push(Table::BgStats, &row);
+        if let Some(why) = stopped {
+            summary.push(Table::Summary, &why.row(tally));
         }
+        summary
     }
-    if let Some(why) = stopped {
-        summary.push(Table::Summary, &why.row(tally));
-    }
-    summary
 }

@@ -5,7 +5,7 @@
 use crate::ingest::codec::{Budget, Codec, Guarded};
 use crate::ingest::paths::{archive_of, codec_of, is_game_name, is_text_name, is_wanted, Archive};
 use crate::ingest::source::read_source;
-use crate::ingest::{sevenz, Entry, Origin, Payload, Progress, ReadLimits, Stage, Unit};
+use crate::ingest::{sevenz, Entry, Origin, Payload, Progress, ReadLimits, Shard, Stage, Unit};
 use crate::text::{escape_name, escape_path};
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Seek};
@@ -48,6 +48,17 @@ pub(crate) struct Reading<'a> {
     pub progress: &'a Progress,
     /// Every decoder of the file spends from it.
     pub budget: &'a Budget<'a>,
+    /// `--shard`: only this part's sources are read past their first bytes.
+    pub shard: Option<Shard>,
+}
+
+impl Reading<'_> {
+    /// Counts the file or member `origin` as skipped, in the part it is in.
+    pub(crate) fn skip(&self, origin: &Origin) {
+        if self.shard.is_none_or(|s| s.owns(origin)) {
+            self.progress.skipped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 /// A failure of the whole of `origin`.
@@ -73,13 +84,17 @@ pub(crate) fn member_origin(archive: &Origin, name: String) -> Arc<Origin> {
 }
 
 /// Streams every source of one entry, calling `emit` for each unit in order.
-/// `emit` returns `false` to stop.
+/// `emit` returns `false` to stop. With a `shard`, the sources of other
+/// parts are opened and their first bytes read (an archive is read
+/// through), but offer no units.
 pub fn read_entry(
     entry: &Entry,
     limits: ReadLimits,
+    shard: Option<Shard>,
     progress: &Arc<Progress>,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) {
+    progress.streams.fetch_add(1, Ordering::Relaxed);
     let origin = Arc::new(Origin {
         path: escape_path(&entry.path),
         member: None,
@@ -103,7 +118,7 @@ pub fn read_entry(
                     Stage::Read,
                     format!("not a regular file ({what}); not read"),
                 ));
-            } else {
+            } else if shard.is_none_or(|s| s.owns(&origin)) {
                 progress.skipped.fetch_add(1, Ordering::Relaxed);
             }
             return;
@@ -131,6 +146,7 @@ pub fn read_entry(
         limits,
         progress,
         budget: &budget,
+        shard,
     };
     let size = meta.ok().filter(|m| m.is_file()).map(|m| m.len());
     // A decoder's bug on corrupt data is an error row, not the end of the run.
@@ -180,6 +196,25 @@ pub fn read_entry(
 /// Returns `false` when `emit` asked to stop.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn read_stream(
+    r: &Reading,
+    origin: &Arc<Origin>,
+    name: &str,
+    reader: &mut dyn Read,
+    size: Option<u64>,
+    depth: u32,
+    optional: bool,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) -> bool {
+    // Its beginning and its end move the count of streams, so units
+    // offered inside it and after it have places of their own.
+    r.progress.streams.fetch_add(1, Ordering::Relaxed);
+    let go_on = read_stream_inner(r, origin, name, reader, size, depth, optional, emit);
+    r.progress.streams.fetch_add(1, Ordering::Relaxed);
+    go_on
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_stream_inner(
     r: &Reading,
     origin: &Arc<Origin>,
     name: &str,
@@ -261,6 +296,8 @@ pub(crate) fn read_stream(
                 }
             }
         }
+        // Another part's source: nothing of it is needed past its head.
+        None if r.shard.is_some_and(|s| !s.owns(origin)) => true,
         None => {
             let optional = optional.then_some(r.progress);
             read_source(origin, buffered, size, r.limits, optional, emit)
@@ -333,7 +370,7 @@ fn read_tar(
             // its own name (a hard link) or may not hold (a symbolic link):
             // said, never silently dropped.
             if !is_wanted(&member) {
-                r.progress.skipped.fetch_add(1, Ordering::Relaxed);
+                r.skip(&member_origin(origin, member));
                 continue;
             }
             members += 1;
@@ -363,7 +400,7 @@ fn read_tar(
             // Directories, and FIFOs and devices (no data), with a game
             // name counted as skipped.
             if !kind.is_dir() && is_game_name(&member) {
-                r.progress.skipped.fetch_add(1, Ordering::Relaxed);
+                r.skip(&member_origin(origin, member));
             }
             continue;
         }
@@ -432,7 +469,7 @@ fn read_zip<R: Read + Seek>(
         }
         let member = escape_name(file.name().as_bytes());
         if !is_wanted(&member) {
-            r.progress.skipped.fetch_add(1, Ordering::Relaxed);
+            r.skip(&member_origin(origin, member));
             continue;
         }
         if file.is_symlink() {
@@ -605,7 +642,7 @@ pub(crate) fn read_member(
     emit: &mut dyn FnMut(Unit) -> bool,
 ) -> bool {
     if !is_wanted(&member) {
-        r.progress.skipped.fetch_add(1, Ordering::Relaxed);
+        r.skip(&member_origin(archive, member));
         return true;
     }
     let optional = is_text_name(&member);

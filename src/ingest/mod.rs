@@ -22,11 +22,13 @@ pub mod archive;
 mod codec;
 pub mod paths;
 mod sevenz;
+pub mod shard;
 mod sniff;
 mod source;
 
 pub use archive::read_entry;
 pub use paths::expand;
+pub use shard::Shard;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -60,6 +62,16 @@ pub struct Entry {
     pub problem: Option<String>,
     /// Named by the user (not found inside a directory).
     pub named: bool,
+}
+
+/// A unit's place in the input: the count of streams begun and ended
+/// ([`Progress::streams`]) when it was offered, and the units offered
+/// before it at that count. Every shard of a run reads the same streams,
+/// so places order the units of all shards as one run would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Place {
+    pub stream: u64,
+    pub unit: u32,
 }
 
 /// A game tree's bytes or a failure, with its origin and game index.
@@ -103,6 +115,10 @@ pub struct Progress {
     pub bytes: AtomicU64,
     /// Files inside directories or archives skipped: by name, or not regular files.
     pub skipped: AtomicU64,
+    /// Streams begun and ended (each file, decompressed stream and member
+    /// counts twice): with the units offered since it last moved, a
+    /// unit's place in the input that every shard of a run agrees on.
+    pub streams: AtomicU64,
 }
 
 /// Limits for reading.

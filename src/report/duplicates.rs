@@ -15,6 +15,15 @@ pub struct GameRow {
     pub name: String,
 }
 
+/// A game's name in `duplicate_of`: `source#game`, or
+/// `source!/member#game` for a member of an archive.
+pub fn game_name(source: &str, member: &str, game: impl std::fmt::Display) -> String {
+    match member {
+        "" => format!("{source}#{game}"),
+        member => format!("{source}!/{member}#{game}"),
+    }
+}
+
 /// The first row of each `game_id` seen so far.
 #[derive(Debug, Default)]
 pub struct Duplicates {
@@ -65,7 +74,7 @@ impl Duplicates {
 }
 
 /// `text` as one CSV cell, quoted where it must be.
-fn write_cell(out: &mut Vec<u8>, text: &str) {
+pub fn write_cell(out: &mut Vec<u8>, text: &str) {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

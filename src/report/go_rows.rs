@@ -299,7 +299,7 @@ typed_row! {
 /// game of it (`recount explain`), can be made again.
 #[derive(Debug, Default, Serialize)]
 pub struct SettingRow {
-    pub setting: &'static str,
+    pub setting: String,
     pub value: String,
 }
 }

@@ -17,7 +17,7 @@ pub use bg_rows::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow};
 pub use go_rows::{
     ErrorRow, GoGameRow, GoInterpretationRow, GoScoreRow, GoZoneRow, SettingRow, SummaryRow,
 };
-pub use sink::{Formats, ReportDir, Sink};
+pub use sink::{Extra, Formats, ReportDir, Sink};
 
 use columns::{Kind, Typed};
 use serde::Serialize;
@@ -212,6 +212,8 @@ pub fn cap_cell(text: &str) -> std::borrow::Cow<'_, str> {
 #[derive(Debug, Default)]
 pub struct RowBuf {
     bufs: [Vec<u8>; Table::ALL.len()],
+    /// Rows in each table.
+    rows: [u32; Table::ALL.len()],
     /// Each `go_games.csv` row's key and name, where its (last) cell
     /// `duplicate_of` is: filled in report order by
     /// [`duplicates::Duplicates`].
@@ -252,16 +254,29 @@ impl RowBuf {
             w.into_inner()
         };
         self.bufs[table.index()] = buf.expect("writing to memory cannot fail");
+        self.rows[table.index()] += 1;
+    }
+
+    /// Appends one row already written: `record`, its CSV line.
+    pub fn push_raw(&mut self, table: Table, record: &[u8]) {
+        self.bufs[table.index()].extend_from_slice(record);
+        self.rows[table.index()] += 1;
+    }
+
+    /// Appends a `go_games.csv` row already written, its `duplicate_of`
+    /// cell left empty (`record` ends `,\n`), for [`duplicates::Duplicates`]
+    /// to fill: `id` its `game_id`, `name` its name.
+    pub fn push_raw_go_game(&mut self, record: &[u8], id: String, name: String) {
+        self.push_raw(Table::GoGames, record);
+        let end = self.bufs[Table::GoGames.index()].len() - 1;
+        self.go_games.push(duplicates::GameRow { end, id, name });
     }
 
     /// Appends a `go_games.csv` row, noting its `game_id` and its name
     /// (`source!/member#game`) for `duplicate_of`.
     pub fn push_go_game(&mut self, row: &GoGameRow) {
         self.push(Table::GoGames, row);
-        let name = match row.member.as_str() {
-            "" => format!("{}#{}", row.source, row.game),
-            member => format!("{}!/{member}#{}", row.source, row.game),
-        };
+        let name = duplicates::game_name(&row.source, &row.member, row.game);
         let end = self.bufs[Table::GoGames.index()].len() - 1;
         self.go_games.push(duplicates::GameRow {
             end,
@@ -281,10 +296,18 @@ impl RowBuf {
         for (mine, theirs) in self.bufs.iter_mut().zip(&other.bufs) {
             mine.extend_from_slice(theirs);
         }
+        for (mine, theirs) in self.rows.iter_mut().zip(other.rows) {
+            *mine += theirs;
+        }
     }
 
     pub fn bytes(&self, table: Table) -> &[u8] {
         &self.bufs[table.index()]
+    }
+
+    /// The rows in each table, as [`Table::ALL`].
+    pub fn rows(&self) -> [u32; Table::ALL.len()] {
+        self.rows
     }
 }
 

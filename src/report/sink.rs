@@ -33,6 +33,33 @@ pub trait Sink {
     /// Drops what was recorded: the run will not finish (it was
     /// interrupted, or writing failed). Nothing else is called after it.
     fn abort(&mut self) {}
+
+    /// Appends `bytes` to one of the files beside the reports; a sink that
+    /// keeps none ignores them.
+    fn extra(&mut self, _file: Extra, _bytes: &[u8]) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The files a `--shard` run writes beside its reports, for `recount
+/// merge` (their content is `commands::shard`'s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extra {
+    /// What the shard is and what it was run on; its totals.
+    ShardMeta,
+    /// Each unit's place in the input and its rows in each report.
+    ShardUnits,
+}
+
+impl Extra {
+    pub const ALL: [Extra; 2] = [Extra::ShardMeta, Extra::ShardUnits];
+
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Extra::ShardMeta => "shard.json",
+            Extra::ShardUnits => "shard_units.csv",
+        }
+    }
 }
 
 /// Keeps every row in memory (`recount check` reads a run's rows back).
@@ -129,6 +156,8 @@ pub struct ReportDir {
     csv: Vec<BufWriter<File>>,
     /// Each table's Parquet file (with Parquet on).
     parquet: Vec<ParquetTable>,
+    /// The [`Extra`] files written, as [`Extra::ALL`].
+    extras: [Option<BufWriter<File>>; Extra::ALL.len()],
     /// Holds the lock while open.
     _lock: File,
     /// The temporary directory is gone (renamed into place or removed).
@@ -158,6 +187,7 @@ impl ReportDir {
             formats,
             csv: Vec::new(),
             parquet: Vec::new(),
+            extras: Default::default(),
             _lock: lock,
             settled: false,
         };
@@ -190,6 +220,7 @@ impl ReportDir {
             self.settled = true;
             self.csv.clear();
             self.parquet.clear();
+            self.extras = Default::default();
             let _ = fs::remove_dir_all(&self.tmp);
         }
     }
@@ -289,6 +320,19 @@ impl Sink for ReportDir {
         } else {
             remove_if_there(&page)?;
         }
+        // A shard's files, or none: an older shard run's would be merged
+        // with these reports.
+        for (extra, file) in Extra::ALL.iter().zip(&mut self.extras) {
+            let name = extra.file_name();
+            match file.take() {
+                Some(mut f) => {
+                    f.flush()?;
+                    f.get_ref().sync_all()?;
+                    fs::rename(self.tmp.join(name), self.dir.join(name))?;
+                }
+                None => remove_if_there(&self.dir.join(name))?,
+            }
+        }
         // Table::ALL ends with the summary, and CSV comes last: a report
         // set whose summary.csv is new is complete.
         for format in [Format::Parquet, Format::Csv] {
@@ -311,6 +355,15 @@ impl Sink for ReportDir {
 
     fn abort(&mut self) {
         self.remove_tmp();
+    }
+
+    fn extra(&mut self, extra: Extra, bytes: &[u8]) -> io::Result<()> {
+        let slot = &mut self.extras[extra as usize];
+        if slot.is_none() {
+            let f = File::create(self.tmp.join(extra.file_name()))?;
+            *slot = Some(BufWriter::with_capacity(1 << 16, f));
+        }
+        slot.as_mut().expect("just opened").write_all(bytes)
     }
 }
 

@@ -83,7 +83,7 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
     // The play analysis too: its inputs are the replay's, malformed or not.
     settings.bg.plays = true;
     let mut units = 0usize;
-    read_entry(&entry, settings.limits, &progress, &mut |unit| {
+    read_entry(&entry, settings.limits, None, &progress, &mut |unit| {
         units += 1;
         // A unit holds at most the limit (a match, a tree) or a reason.
         assert!(unit.payload_bytes() <= MAX_GAME_BYTES + 4096);
