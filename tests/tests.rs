@@ -21,6 +21,7 @@ mod tests {
     mod reports;
     mod robustness;
     mod scoring;
+    mod shards;
     mod tables;
     mod zones;
 }

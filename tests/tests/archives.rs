@@ -11,7 +11,7 @@ use std::path::Path;
 
 const GAME: &[u8] = b"(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[B+R];B[ee];W[cc];B[gc])";
 
-fn gz(data: &[u8]) -> Vec<u8> {
+pub(super) fn gz(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     e.write_all(data).unwrap();
     e.finish().unwrap()
@@ -33,7 +33,7 @@ fn zst(data: &[u8]) -> Vec<u8> {
     ruzstd::encoding::compress_to_vec(data, ruzstd::encoding::CompressionLevel::Fastest)
 }
 
-fn tar(members: &[(&str, &[u8])]) -> Vec<u8> {
+pub(super) fn tar(members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut b = tar::Builder::new(Vec::new());
     for (name, data) in members {
         let mut h = tar::Header::new_gnu();
