@@ -189,6 +189,19 @@ pub struct RunArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::ingest::Shard>,
 
+    /// What --shard's parts are made of: each file and archive member
+    /// (member: balanced however few archives there are, but each part
+    /// reads every archive through), or each file whole (file: a part
+    /// opens only its own files; for inputs of many files).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "BY",
+        default_value = "member",
+        requires = "shard"
+    )]
+    pub shard_by: crate::ingest::ShardBy,
+
     /// Read every Go game's text in this charset, whatever CA says (a label
     /// of the WHATWG Encoding Standard: UTF-8, GBK, Big5, Shift_JIS, EUC-KR,
     /// windows-1252…); without it, CA checked against the text, or the

@@ -17,6 +17,7 @@ use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::rules::{Preset, UnknownRules};
 use crate::go::score::song::SongParams;
+use crate::ingest::Shard;
 use crate::ingest::{expand, Entry, ReadLimits};
 use crate::report::sink::Locked;
 use crate::report::{Formats, ReportDir};
@@ -330,7 +331,13 @@ impl Config {
             parquet: a.format != FormatArg::Csv,
             html: !a.no_html,
         };
-        let shard = a.shard.map(|shard| ShardRun { shard, formats });
+        let shard = a.shard.map(|shard| ShardRun {
+            shard: Shard {
+                by: a.shard_by,
+                ..shard
+            },
+            formats,
+        });
         Ok(Config {
             entries,
             default_rules,

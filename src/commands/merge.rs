@@ -204,6 +204,14 @@ fn open_parts(dirs: &[PathBuf]) -> Result<Vec<Part>, MergeError> {
                 m.1.entries
             )));
         }
+        if m.0.shard_by != m.1.shard_by {
+            return Err(shards(format!(
+                "{name} was made --shard-by {} but {} --shard-by {}: run every shard the same way",
+                m.0.shard_by,
+                first.dir.display(),
+                m.1.shard_by
+            )));
+        }
         if m.0.formats() != m.1.formats() || m.0.zones != m.1.zones {
             return Err(shards(format!(
                 "{name} was run with other settings (--format, --no-html or the zones) than {}: run every shard with the same options",

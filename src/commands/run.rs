@@ -676,23 +676,29 @@ impl Reader<'_> {
             *bytes = 0;
             ok
         };
-        for entry in entries {
+        for (index, entry) in entries.iter().enumerate() {
             if halted || self.stop.load(Ordering::Relaxed) {
                 break;
             }
+            let streams_before = progress.streams.load(Ordering::Relaxed);
             let mut emit = |unit: Unit| {
                 // A reader may offer a unit after being told to stop.
                 if halted {
                     return false;
                 }
-                let stream = progress.streams.load(Ordering::Relaxed);
-                place = if stream == place.stream {
+                // Reading the entry has moved the count at least once.
+                let stream = progress.streams.load(Ordering::Relaxed) - streams_before;
+                place = if (index as u64, stream) == (place.entry, place.stream) {
                     Place {
                         unit: place.unit + 1,
                         ..place
                     }
                 } else {
-                    Place { stream, unit: 0 }
+                    Place {
+                        entry: index as u64,
+                        stream,
+                        unit: 0,
+                    }
                 };
                 if let Some(shard) = self.shard {
                     let mine = match &owner {

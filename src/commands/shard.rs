@@ -30,6 +30,8 @@ pub struct Meta {
     pub layout: u32,
     /// `K/N`.
     pub shard: String,
+    /// `--shard-by`: `member` or `file`.
+    pub shard_by: String,
     /// The paths the run read, in order: their count and a hash of them
     /// (every shard of a run must read the same).
     pub entries: u64,
@@ -59,6 +61,7 @@ impl Meta {
         Meta {
             layout: LAYOUT,
             shard: run.shard.to_string(),
+            shard_by: run.shard.by.name().into(),
             entries: entries.len() as u64,
             entries_hash: entries_hash(entries),
             csv: run.formats.csv,
@@ -128,10 +131,10 @@ pub fn unit_tables() -> impl Iterator<Item = Table> {
     })
 }
 
-/// `shard_units.csv`'s header: `stream,unit`, a column of row counts per
+/// `shard_units.csv`'s header: `entry,stream,unit`, a column of row counts per
 /// report, and `players` (the unit's players' statistics, JSON).
 pub fn units_header() -> Vec<u8> {
-    let mut cells = vec!["stream".to_string(), "unit".into()];
+    let mut cells = vec!["entry".to_string(), "stream".into(), "unit".into()];
     cells.extend(unit_tables().map(|t| t.name().to_string()));
     cells.push("players".into());
     line(&cells)
@@ -139,7 +142,11 @@ pub fn units_header() -> Vec<u8> {
 
 /// One unit's line in `shard_units.csv`.
 pub fn unit_line(place: Place, rows: &[u32; Table::ALL.len()], players: &PlayerTotals) -> Vec<u8> {
-    let mut cells = vec![place.stream.to_string(), place.unit.to_string()];
+    let mut cells = vec![
+        place.entry.to_string(),
+        place.stream.to_string(),
+        place.unit.to_string(),
+    ];
     cells.extend(unit_tables().map(|t| rows[t as usize].to_string()));
     cells.push(if players.players.is_empty() {
         String::new()
@@ -224,13 +231,14 @@ impl Units {
         };
         let mut unit = UnitIndex {
             place: Place {
-                stream: number(0)?,
-                unit: number(1)? as u32,
+                entry: number(0)?,
+                stream: number(1)?,
+                unit: number(2)? as u32,
             },
             ..UnitIndex::default()
         };
         for (i, t) in unit_tables().enumerate() {
-            unit.rows[t as usize] = number(2 + i)? as u32;
+            unit.rows[t as usize] = number(3 + i)? as u32;
         }
         let players = r.get(r.len() - 1).unwrap_or_default();
         if !players.is_empty() {

@@ -99,6 +99,9 @@ pub fn read_entry(
         path: escape_path(&entry.path),
         member: None,
     });
+    if shard.is_some_and(|s| !s.owns_file(&origin.path)) {
+        return;
+    }
     if let Some(problem) = &entry.problem {
         emit(fail(&origin, Stage::Discover, problem.clone()));
         return;

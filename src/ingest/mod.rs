@@ -28,7 +28,7 @@ mod source;
 
 pub use archive::read_entry;
 pub use paths::expand;
-pub use shard::Shard;
+pub use shard::{Shard, ShardBy};
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -64,12 +64,14 @@ pub struct Entry {
     pub named: bool,
 }
 
-/// A unit's place in the input: the count of streams begun and ended
-/// ([`Progress::streams`]) when it was offered, and the units offered
-/// before it at that count. Every shard of a run reads the same streams,
-/// so places order the units of all shards as one run would.
+/// A unit's place in the input: its entry's index, the count of streams
+/// begun and ended in the entry ([`Progress::streams`]) when it was
+/// offered, and the units offered before it at that count. Every shard of
+/// a run that reads an entry reads the same streams in it, so places
+/// order the units of all shards as one run would.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Place {
+    pub entry: u64,
     pub stream: u64,
     pub unit: u32,
 }

@@ -5,7 +5,9 @@
 //! the same on every machine and in every version, independent of the
 //! thread count and of the other sources. Every part reads the same
 //! archives (their members are only found by reading them), but parses and
-//! processes only its own sources; `recount merge` puts the parts back
+//! processes only its own sources. With [`ShardBy::File`] the hash is of
+//! the file's name alone: a part opens only its own files, which is what
+//! an input of many archives needs. `recount merge` puts the parts back
 //! together in the order one run would have written.
 
 use crate::ingest::Origin;
@@ -17,12 +19,42 @@ use std::str::FromStr;
 pub struct Shard {
     pub index: u32,
     pub count: u32,
+    pub by: ShardBy,
+}
+
+/// What the parts are made of (`--shard-by`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ShardBy {
+    /// Each file and each archive member: balanced however few archives
+    /// the input is, but every part reads every archive through.
+    #[default]
+    Member,
+    /// Each file named or found, with all its members: a part opens only
+    /// its own files.
+    File,
+}
+
+impl ShardBy {
+    pub fn name(self) -> &'static str {
+        match self {
+            ShardBy::Member => "member",
+            ShardBy::File => "file",
+        }
+    }
 }
 
 impl Shard {
     /// Whether the source at `origin` is in this part.
     pub fn owns(&self, origin: &Origin) -> bool {
-        self.owns_name(&origin.path, origin.member.as_deref())
+        match self.by {
+            ShardBy::Member => self.owns_name(&origin.path, origin.member.as_deref()),
+            ShardBy::File => self.owns_file(&origin.path),
+        }
+    }
+
+    /// Whether this part reads the file at `path` at all.
+    pub fn owns_file(&self, path: &str) -> bool {
+        self.by == ShardBy::Member || self.owns_name(path, None)
     }
 
     /// Whether the source named `path` (and `member` inside it) is in this
@@ -106,7 +138,11 @@ impl FromStr for Shard {
         if count == 0 || index == 0 || index > count {
             return Err(bad());
         }
-        Ok(Shard { index, count })
+        Ok(Shard {
+            index,
+            count,
+            by: ShardBy::Member,
+        })
     }
 }
 
@@ -130,7 +166,14 @@ mod tests {
             for i in 0..200 {
                 let path = format!("games/{i}.sgf");
                 let owners = (1..=n)
-                    .filter(|&k| Shard { index: k, count: n }.owns_name(&path, None))
+                    .filter(|&k| {
+                        let s = Shard {
+                            index: k,
+                            count: n,
+                            by: ShardBy::Member,
+                        };
+                        s.owns_name(&path, None)
+                    })
                     .count();
                 assert_eq!(owners, 1, "{path} in {n} parts");
             }

@@ -124,6 +124,15 @@ fn shards_merged_in_any_order_are_the_bytes_of_one_run() {
             );
         }
     }
+    let by_file = |k: u32| out.path().join(format!("f{k}"));
+    for k in 1..=2 {
+        let part = format!("{k}/2");
+        recount(
+            &paths,
+            &["--shard", &part, "--shard-by", "file"],
+            &by_file(k),
+        );
+    }
     // Each shard holds only some of the games.
     let games = |dir: &Path| rows(dir, "go_games.csv").len();
     let parts: Vec<usize> = (1..=3).map(|k| games(&shard(k, 3))).collect();
@@ -143,6 +152,19 @@ fn shards_merged_in_any_order_are_the_bytes_of_one_run() {
     let merged = out.path().join("merged1");
     assert!(merge(&[&shard(1, 1)], &merged).status.success());
     assert_same_reports(&one, &merged);
+
+    // By file: the archive is in one part, whole.
+    let merged = out.path().join("merged_by_file");
+    assert!(merge(&[&by_file(2), &by_file(1)], &merged).status.success());
+    assert_same_reports(&one, &merged);
+    let in_archive = |dir: &Path| {
+        rows(dir, "go_games.csv")
+            .iter()
+            .filter(|r| r["source"].ends_with("games.tar.gz"))
+            .count()
+    };
+    let (a, b) = (in_archive(&by_file(1)), in_archive(&by_file(2)));
+    assert!((a, b) == (0, 13) || (a, b) == (13, 0), "{a} {b}");
 }
 
 #[test]
@@ -181,6 +203,8 @@ fn shards_that_are_not_one_runs_are_refused() {
     refused(&["a1", "a1"], "m", "are both shard 1/2");
     refused(&["a1", "b2"], "m", "other settings");
     refused(&["a1", "c2"], "m", "is shard 2/3 but");
+    quick(&["--shard", "2/2", "--shard-by", "file"], "f2");
+    refused(&["a1", "f2"], "m", "--shard-by file but");
     refused(
         &["a1", "plain"],
         "m",
