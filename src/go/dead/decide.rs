@@ -2,10 +2,10 @@
 //! them: the record's markup, or the estimator, with a vote of independent
 //! estimates where the first contests a stone ([`super::vote`]).
 
-use crate::go::board::Board;
+use crate::go::board::{Board, Color};
 use crate::go::dead::vote::{majority, vote_seed, Tally};
 use crate::go::dead::{contested, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator};
-use crate::go::record::GoRecord;
+use crate::go::record::{GoRecord, Markup};
 use crate::go::replay::Replay;
 use crate::go::score::{count, Counts};
 use crate::go::settle::territory::settle_refereed;
@@ -48,12 +48,40 @@ pub struct DeadStones {
     /// With `--votes` above 1: each estimate's count, in the order cast,
     /// and how many gave this one's.
     pub vote: Option<Tally<f64>>,
+    /// From markup: per point, the colour of its `TB`/`TW`; the empty
+    /// points are counted as marked ([`Settlement::count_as_marked`]).
+    pub marked: Option<Vec<Option<Color>>>,
 }
 
 impl DeadStones {
+    /// The dead stones of the players' marking `m`, counted as marked.
+    pub fn marked(board: &Board, m: &Markup) -> DeadStones {
+        DeadStones {
+            dead: from_markup(board, m),
+            ownership: None,
+            source: DeadSource::Markup,
+            notes: EstimateNotes::default(),
+            vote: None,
+            marked: Some(marked_points(board, m)),
+        }
+    }
+
     /// Settles `board` with these dead stones.
     pub fn settle(&self, board: &Board) -> Settlement {
-        settle_refereed(board, &self.dead, self.ownership.as_deref(), &[])
+        self.as_marked(settle_refereed(
+            board,
+            &self.dead,
+            self.ownership.as_deref(),
+            &[],
+        ))
+    }
+
+    /// `s` counted as the players marked it, when they did.
+    fn as_marked(&self, mut s: Settlement) -> Settlement {
+        if let Some(m) = &self.marked {
+            s.count_as_marked(m);
+        }
+        s
     }
 
     /// Settles `board` with another dead-stone map, read as these were,
@@ -67,7 +95,13 @@ impl DeadStones {
                 flipped[q] = true;
             }
         }
-        settle_refereed(board, dead, self.ownership.as_deref(), &flipped)
+        let s = settle_refereed(board, dead, self.ownership.as_deref(), &flipped);
+        // The players' marking holds for their own dead stones only.
+        if dead == self.dead.as_slice() {
+            self.as_marked(s)
+        } else {
+            s
+        }
     }
 }
 
@@ -78,13 +112,7 @@ impl DeadStones {
 pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) -> DeadStones {
     let board = &replay.board;
     match (settings.policy, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones {
-            dead: from_markup(board, m),
-            ownership: None,
-            source: DeadSource::Markup,
-            notes: EstimateNotes::default(),
-            vote: None,
-        },
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones::marked(board, m),
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
             // The votes share what the estimator reads from the position.
             let mut estimator = Estimator::new(board);
@@ -97,6 +125,7 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) 
                     source: DeadSource::Estimate,
                     notes,
                     vote: None,
+                    marked: None,
                 }
             };
             let counts = Counts::of(record, replay);
@@ -117,8 +146,23 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) 
             source: DeadSource::None,
             notes: EstimateNotes::default(),
             vote: None,
+            marked: None,
         },
     }
+}
+
+/// Per point of `board`, the colour of its `TB`/`TW` (`TB` first where a
+/// record marks a point both ways).
+pub fn marked_points(board: &Board, m: &Markup) -> Vec<Option<Color>> {
+    let mut marked = vec![None; board.index_len()];
+    for (points, c) in [(&m.white, Color::White), (&m.black, Color::Black)] {
+        for &(x, y) in points {
+            if x < board.width() && y < board.height() {
+                marked[board.index(x, y)] = Some(c);
+            }
+        }
+    }
+    marked
 }
 
 /// Decides the dead stones of a replayed game by the policy and settles
