@@ -36,7 +36,8 @@
 #                        fixtures/expected/marked-adjudications.csv):
 #                        file,chain,marking_says,recount_says,verdict,reason;
 #                        verdict `recount` (the marking is wrong, recount's
-#                        count stands) or `marking` (the estimator's miss)
+#                        count stands), `marking` (the estimator's miss) or
+#                        `open` (not settled: counted as the estimator's miss)
 #   HALF=tune|held-out   print only that half's game list (default both)
 #   KEEP_TMP=1           keep the temp dir
 set -euo pipefail
@@ -161,6 +162,7 @@ for k, m in mk.items():
     g["adjudicated"] = bool(g["chains"]) and all(ruled)
     g["marking_wrong"] = g["adjudicated"] and all(a["verdict"] == "recount" for a in ruled)
     g["truth"] = g["est"] if g["marking_wrong"] else g["marked"]
+    g["open"] = g["adjudicated"] and any(a["verdict"] == "open" for a in ruled)
     g["differs"] = not same(g["est"], g["marked"])
     games.append(g)
 games.sort(key=lambda g: g["key"])
@@ -234,6 +236,7 @@ for h in ("tune", "held-out"):
         print("  %s RE %s marked %s estimate %s (%s, %s)%s" % (
             g["file"], g["re"], g["marked"], g["est"], winner, g["certainty"],
             ", adjudicated: marking wrong" if g["marking_wrong"]
+            else ", adjudicated: open (counted as the estimator's miss)" if g["open"]
             else ", adjudicated: estimator's miss" if g["adjudicated"] else ""))
         for label, says, marked, kind in g["chains"]:
             a = adj[g["file"]].get(label)

@@ -26,12 +26,13 @@ pub enum Kind {
     Race,
     /// A stone of it lies within 5 lines of two edges.
     Corner,
+    /// Where it is alive, it touches no territory or seki eye of its own,
+    /// and where it is dead, only the other side's territory and stones:
+    /// stones inside the other side's area with no eye.
+    Invasion,
     /// Where it is alive, it touches a dame point or a point its side must
     /// fill.
     Dame,
-    /// Where it is alive, it touches no territory or seki eye of its own:
-    /// stones inside the other side's area with no eye.
-    Invasion,
     Other,
 }
 
@@ -43,8 +44,8 @@ impl Kind {
             Kind::Seki => "seki",
             Kind::Race => "race",
             Kind::Corner => "corner",
-            Kind::Dame => "dame",
             Kind::Invasion => "invasion",
+            Kind::Dame => "dame",
             Kind::Other => "other",
         }
     }
@@ -93,13 +94,24 @@ pub fn marking_differs(
         .map(|p| {
             let color = board.at(p).unwrap_or(Color::Black);
             let stones = board.chain_stones(p);
-            let alive_in = if estimate.dead[p] { marked } else { estimated };
+            let (alive_in, dead_in) = if estimate.dead[p] {
+                (marked, estimated)
+            } else {
+                (estimated, marked)
+            };
             Differs {
                 color,
                 point: board.xy(p),
                 stones: stones.len(),
                 estimated_dead: estimate.dead[p],
-                kind: kind(board, estimate, &stones, [estimated, marked], alive_in),
+                kind: kind(
+                    board,
+                    estimate,
+                    &stones,
+                    [estimated, marked],
+                    alive_in,
+                    dead_in,
+                ),
             }
         })
         .collect()
@@ -112,6 +124,7 @@ fn kind(
     stones: &[usize],
     both: [&Settlement; 2],
     alive_in: &Settlement,
+    dead_in: &Settlement,
 ) -> Kind {
     let color = board.at(stones[0]).unwrap_or(Color::Black);
     let named = |pt: (u8, u8)| stones.contains(&board.index(pt.0, pt.1));
@@ -156,33 +169,48 @@ fn kind(
         return Kind::Corner;
     }
     let kinds: Vec<Option<PointKind>> = around.iter().map(|&n| alive_in.kinds[n]).collect();
+    let own_eye = kinds.iter().any(
+        |k| matches!(k, Some(PointKind::Territory(c)) | Some(PointKind::SekiEye(c)) if *c == color),
+    );
+    let theirs = |n: &usize| {
+        dead_in.kinds[*n] == Some(PointKind::Territory(color.opponent()))
+            || board.at(*n) == Some(color.opponent())
+    };
+    if !own_eye && around.iter().all(theirs) {
+        return Kind::Invasion;
+    }
     if kinds
         .iter()
         .any(|k| matches!(k, Some(PointKind::Dame) | Some(PointKind::Fill(_))))
     {
         return Kind::Dame;
     }
-    let own_eye = kinds.iter().any(
-        |k| matches!(k, Some(PointKind::Territory(c)) | Some(PointKind::SekiEye(c)) if *c == color),
-    );
-    if !own_eye {
-        return Kind::Invasion;
-    }
     Kind::Other
 }
 
 /// How sure an estimate is of its verdicts: `contested` when the vote of
-/// estimates was split or some chain's fate was a coin flip of the
-/// playouts ([`crate::go::dead::DOUBTFUL`]), else `sure`; and the chains
-/// contested, named as `B chain at dg (1 stone)`.
+/// estimates was split, some chain's fate was a coin flip of the playouts
+/// ([`crate::go::dead::DOUBTFUL`]) or a correction after them turned it
+/// (`EstimateNotes::overruled`), else `sure`; and the chains contested,
+/// in reading order, named as `B chain at dg (1 stone)`.
 pub fn certainty(board: &Board, estimate: &DeadStones) -> (&'static str, Vec<String>) {
-    let chains: Vec<String> = estimate
+    let mut named: Vec<(Color, (u8, u8), usize)> = estimate
         .ownership
         .as_deref()
         .map(|own| doubtful_chains(board, own))
         .unwrap_or_default()
         .iter()
-        .map(|c| chain_label(c.color, c.point, c.stones))
+        .map(|c| (c.color, c.point, c.stones))
+        .collect();
+    for c in &estimate.notes.overruled {
+        if !named.contains(c) {
+            named.push(*c);
+        }
+    }
+    named.sort_by_key(|&(_, (x, y), _)| (y, x));
+    let chains: Vec<String> = named
+        .iter()
+        .map(|&(c, p, n)| chain_label(c, p, n))
         .collect();
     let split = estimate.vote.as_ref().is_some_and(|t| t.split());
     let word = if split || !chains.is_empty() {
