@@ -54,15 +54,21 @@ pub struct DeadStones {
 }
 
 impl DeadStones {
-    /// The dead stones of the players' marking `m`, counted as marked.
+    /// The dead stones of the players' marking `m`, counted as marked
+    /// when it marks territory: a marking of dead stones alone (no empty
+    /// point marked) leaves the territory to the settlement.
     pub fn marked(board: &Board, m: &Markup) -> DeadStones {
+        let marked = marked_points(board, m);
+        let territory = board
+            .points()
+            .any(|p| marked[p].is_some() && board.at(p).is_none());
         DeadStones {
             dead: from_markup(board, m),
             ownership: None,
             source: DeadSource::Markup,
             notes: EstimateNotes::default(),
             vote: None,
-            marked: Some(marked_points(board, m)),
+            marked: territory.then_some(marked),
         }
     }
 
@@ -174,4 +180,37 @@ pub fn settle_game(
 ) -> (Settlement, DeadSource) {
     let d = decide_dead(record, replay, settings);
     (d.settle(&replay.board), d.source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A marking of territory is counted as marked; one that marks only
+    /// the dead stones leaves the territory to the settlement.
+    #[test]
+    fn only_a_marking_of_territory_is_counted_as_marked() {
+        let b = Board::from_diagram(
+            ". X O .
+             X X O O
+             . X O O",
+        );
+        let stones_only = Markup {
+            black: vec![],
+            white: vec![],
+        };
+        assert!(DeadStones::marked(&b, &stones_only).marked.is_none());
+        let territory = Markup {
+            black: vec![(0, 0)],
+            white: vec![(3, 0)],
+        };
+        let d = DeadStones::marked(&b, &territory);
+        assert!(d.marked.is_some());
+        // Black's unmarked (0,2) is no one's once the marking counts.
+        assert_eq!(d.settle(&b).territory, [1, 1]);
+        assert_eq!(
+            DeadStones::marked(&b, &stones_only).settle(&b).territory,
+            [2, 1]
+        );
+    }
 }
