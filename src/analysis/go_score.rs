@@ -3,10 +3,12 @@
 //! of independent estimates with `--votes` (`vote.rs`).
 
 use crate::analysis::sum::ExactSum;
+use crate::go::audit::marking::{certainty, marking_differs, Differs};
 use crate::go::audit::{
     agrees_if, compare, dead_left_on_board, for_the_other_colour, recorded_score, Countable,
     Verdict,
 };
+use crate::go::dead::decide::DeadStones;
 use crate::go::dead::vote::Tally;
 use crate::go::game::Game;
 
@@ -137,6 +139,20 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         .ownership
         .as_ref()
         .map(|own| doubtful_stones(&replay.board, own));
+    if source == DeadSource::Estimate {
+        let (word, chains) = certainty(&replay.board, d);
+        row.certainty = word;
+        row.contested_chains = chains.join("; ");
+        if let Some(m) = &record.markup {
+            let marking = DeadStones::marked(&replay.board, m);
+            let marked = marking.settle(&replay.board);
+            row.marking_differs = marking_differs(&replay.board, d, s, &marking, &marked)
+                .iter()
+                .map(Differs::describe)
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
+    }
     row.score_count = Some(scores[0]);
     row.traditional = traditional(scores[0]);
     row.score_japanese = Some(scores[1]);

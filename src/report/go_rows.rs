@@ -126,6 +126,17 @@ pub struct GoScoreRow {
     /// Estimated dead stones only: stones whose fate was a coin flip in
     /// the playouts (see [`crate::go::dead::doubtful_stones`]).
     pub doubtful_stones: Option<u32>,
+    /// Estimated dead stones only: `contested` when the vote of estimates
+    /// was split or some chain's fate was a coin flip of the playouts,
+    /// else `sure`.
+    pub certainty: &'static str,
+    /// The contested chains (`; `-joined), e.g. `B chain at dg (1 stone)`.
+    pub contested_chains: String,
+    /// Estimated dead stones of a record with `TB`/`TW`: the chains the
+    /// estimate judges otherwise than the players' marking (`; `-joined),
+    /// each with its kind of position, e.g. `W chain at dk (2 stones)
+    /// dead, marked alive: race`.
+    pub marking_differs: String,
     /// Territory points (dead-stone points included, seki eyes excluded).
     pub territory_black: Option<u32>,
     pub territory_white: Option<u32>,

@@ -1207,3 +1207,76 @@ fn agrees_if_needs_a_recorded_score() {
     }
     assert_eq!(r["one.sgf"]["agrees_if"], "B chain at ee (1 stone) dead");
 }
+
+/// KGS counts a marked game as marked: a point the players left unmarked
+/// is no one's, even inside a side's wall (2017-01-31-2, an unfinished
+/// position), and a marked seki eye is its side's territory under
+/// Japanese rules (2017-03-02-34, four of White's). Counted so, `--dead-stones
+/// markup` gives RE exactly; counting the position's own territory and
+/// seki instead gave 19.5 and 6.5.
+#[test]
+fn a_marked_game_is_counted_as_marked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(
+        &[
+            "fixtures/marked/2017-01-31-2.sgf",
+            "fixtures/marked/2017-03-02-34.sgf",
+            "--dead-stones",
+            "markup",
+        ],
+        tmp.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got = rows(tmp.path(), "go_scores.csv");
+    assert_eq!(got.len(), 2);
+    for r in &got {
+        assert_eq!(r["dead_source"], "markup", "{}", r["source"]);
+        assert_eq!(r["verdict"], "agrees", "{}: {}", r["source"], r["reason"]);
+        // Neither the estimate's certainty nor its comparison with the
+        // marking belongs to a marked count.
+        assert_eq!(
+            (r["certainty"].as_str(), r["marking_differs"].as_str()),
+            ("", "")
+        );
+    }
+    let seki = got
+        .iter()
+        .find(|r| r["source"].ends_with("03-02-34.sgf"))
+        .unwrap();
+    assert_eq!(
+        (
+            seki["seki_eyes_white"].as_str(),
+            seki["score_japanese"].as_str()
+        ),
+        ("0", "-10.5")
+    );
+}
+
+/// The estimate of a marked game beside the players' marking: in
+/// 2017-01-04-35 the players left a white stone in atari with no way out
+/// on the board (KGS counted RE so), and the estimate takes it off with no
+/// coin flip: `marking_differs` names it, `certainty` is `sure`.
+#[test]
+fn the_estimate_is_compared_with_the_marking() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = "fixtures/marked/2017-01-04-35.sgf";
+    let o = run(&[f, "--dead-stones", "estimate"], tmp.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    assert_eq!(r["dead_source"], "estimate");
+    assert_eq!(
+        r["marking_differs"],
+        "W chain at pg (1 stone) dead, marked alive: race"
+    );
+    assert_eq!(
+        (r["certainty"].as_str(), r["contested_chains"].as_str()),
+        ("sure", "")
+    );
+    assert_eq!(r["score_margin"], "4.5");
+    assert!(
+        r["reason"].contains("W pg (1 stone) left on the board"),
+        "{}",
+        r["reason"]
+    );
+}

@@ -4,6 +4,7 @@
 //! the other colour) or at one change to the settled position
 //! (`--agrees-if`).
 
+pub mod marking;
 pub mod reconcile;
 
 use crate::go::audit::reconcile::{single_changes, Change};
@@ -356,6 +357,7 @@ mod tests {
             source: DeadSource::Estimate,
             notes: EstimateNotes::default(),
             vote: None,
+            marked: None,
         };
         let counts = Counts {
             captures: [0, 0],
@@ -389,6 +391,7 @@ mod tests {
             source: DeadSource::Estimate,
             notes: EstimateNotes::default(),
             vote: None,
+            marked: None,
         };
         let far = b.index(1, 2);
         let kind = |s: &Settlement| s.kinds[far];

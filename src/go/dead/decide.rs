@@ -2,10 +2,10 @@
 //! them: the record's markup, or the estimator, with a vote of independent
 //! estimates where the first contests a stone ([`super::vote`]).
 
-use crate::go::board::Board;
+use crate::go::board::{Board, Color};
 use crate::go::dead::vote::{majority, vote_seed, Tally};
 use crate::go::dead::{contested, from_markup, DeadPolicy, DeadSource, EstimateNotes, Estimator};
-use crate::go::record::GoRecord;
+use crate::go::record::{GoRecord, Markup};
 use crate::go::replay::Replay;
 use crate::go::score::{count, Counts};
 use crate::go::settle::territory::settle_refereed;
@@ -48,12 +48,46 @@ pub struct DeadStones {
     /// With `--votes` above 1: each estimate's count, in the order cast,
     /// and how many gave this one's.
     pub vote: Option<Tally<f64>>,
+    /// From markup: per point, the colour of its `TB`/`TW`; the empty
+    /// points are counted as marked ([`Settlement::count_as_marked`]).
+    pub marked: Option<Vec<Option<Color>>>,
 }
 
 impl DeadStones {
+    /// The dead stones of the players' marking `m`, counted as marked
+    /// when it marks territory: a marking of dead stones alone (no empty
+    /// point marked) leaves the territory to the settlement.
+    pub fn marked(board: &Board, m: &Markup) -> DeadStones {
+        let marked = marked_points(board, m);
+        let territory = board
+            .points()
+            .any(|p| marked[p].is_some() && board.at(p).is_none());
+        DeadStones {
+            dead: from_markup(board, m),
+            ownership: None,
+            source: DeadSource::Markup,
+            notes: EstimateNotes::default(),
+            vote: None,
+            marked: territory.then_some(marked),
+        }
+    }
+
     /// Settles `board` with these dead stones.
     pub fn settle(&self, board: &Board) -> Settlement {
-        settle_refereed(board, &self.dead, self.ownership.as_deref(), &[])
+        self.as_marked(settle_refereed(
+            board,
+            &self.dead,
+            self.ownership.as_deref(),
+            &[],
+        ))
+    }
+
+    /// `s` counted as the players marked it, when they did.
+    fn as_marked(&self, mut s: Settlement) -> Settlement {
+        if let Some(m) = &self.marked {
+            s.count_as_marked(m);
+        }
+        s
     }
 
     /// Settles `board` with another dead-stone map, read as these were,
@@ -67,7 +101,13 @@ impl DeadStones {
                 flipped[q] = true;
             }
         }
-        settle_refereed(board, dead, self.ownership.as_deref(), &flipped)
+        let s = settle_refereed(board, dead, self.ownership.as_deref(), &flipped);
+        // The players' marking holds for their own dead stones only.
+        if dead == self.dead.as_slice() {
+            self.as_marked(s)
+        } else {
+            s
+        }
     }
 }
 
@@ -78,13 +118,7 @@ impl DeadStones {
 pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) -> DeadStones {
     let board = &replay.board;
     match (settings.policy, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones {
-            dead: from_markup(board, m),
-            ownership: None,
-            source: DeadSource::Markup,
-            notes: EstimateNotes::default(),
-            vote: None,
-        },
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones::marked(board, m),
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
             // The votes share what the estimator reads from the position.
             let mut estimator = Estimator::new(board);
@@ -97,6 +131,7 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) 
                     source: DeadSource::Estimate,
                     notes,
                     vote: None,
+                    marked: None,
                 }
             };
             let counts = Counts::of(record, replay);
@@ -117,8 +152,23 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) 
             source: DeadSource::None,
             notes: EstimateNotes::default(),
             vote: None,
+            marked: None,
         },
     }
+}
+
+/// Per point of `board`, the colour of its `TB`/`TW` (`TB` first where a
+/// record marks a point both ways).
+pub fn marked_points(board: &Board, m: &Markup) -> Vec<Option<Color>> {
+    let mut marked = vec![None; board.index_len()];
+    for (points, c) in [(&m.white, Color::White), (&m.black, Color::Black)] {
+        for &(x, y) in points {
+            if x < board.width() && y < board.height() {
+                marked[board.index(x, y)] = Some(c);
+            }
+        }
+    }
+    marked
 }
 
 /// Decides the dead stones of a replayed game by the policy and settles
@@ -130,4 +180,37 @@ pub fn settle_game(
 ) -> (Settlement, DeadSource) {
     let d = decide_dead(record, replay, settings);
     (d.settle(&replay.board), d.source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A marking of territory is counted as marked; one that marks only
+    /// the dead stones leaves the territory to the settlement.
+    #[test]
+    fn only_a_marking_of_territory_is_counted_as_marked() {
+        let b = Board::from_diagram(
+            ". X O .
+             X X O O
+             . X O O",
+        );
+        let stones_only = Markup {
+            black: vec![],
+            white: vec![],
+        };
+        assert!(DeadStones::marked(&b, &stones_only).marked.is_none());
+        let territory = Markup {
+            black: vec![(0, 0)],
+            white: vec![(3, 0)],
+        };
+        let d = DeadStones::marked(&b, &territory);
+        assert!(d.marked.is_some());
+        // Black's unmarked (0,2) is no one's once the marking counts.
+        assert_eq!(d.settle(&b).territory, [1, 1]);
+        assert_eq!(
+            DeadStones::marked(&b, &stones_only).settle(&b).territory,
+            [2, 1]
+        );
+    }
 }

@@ -284,6 +284,11 @@ pub struct EstimateNotes {
     pub seki_races: Vec<SekiRace>,
     /// The groups taken off in a bent four in the corner (`bent_four.rs`).
     pub bent_four: Vec<BentFour>,
+    /// The chains whose fate a correction after the playouts and the
+    /// reading turned (a race, a seki, dame, an open area, a bent four):
+    /// colour, first stone, stones. Such a verdict is a rule's against
+    /// the playouts', so it counts as contested.
+    pub overruled: Vec<(Color, (u8, u8), usize)>,
 }
 
 /// [`estimate`], with the notes of its corrections, for `recount explain`.
@@ -364,6 +369,7 @@ impl<'a> Estimator<'a> {
             .collect();
         let chain_of = &self.chain_of;
         read_enclosures(board, &mut chains, &self.terrain, &mut self.enclosures);
+        let read: Vec<bool> = chains.iter().map(|c| c.dead).collect();
         revive_races(board, &mut chains, chain_of);
         let seki_races = revive_sekis(board, &mut chains, chain_of, &pass_alive.stones);
         revive_in_dame(board, &mut chains, &ownership);
@@ -371,6 +377,12 @@ impl<'a> Estimator<'a> {
             dead_beside_open_areas(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
         let bent_four =
             dead_in_bent_four(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
+        let overruled = chains
+            .iter()
+            .zip(&read)
+            .filter(|(c, &r)| c.dead != r && !c.doomed)
+            .map(|(c, _)| (c.color, board.xy(c.stones[0]), c.stones.len()))
+            .collect();
         let mut dead = vec![false; board.index_len()];
         for ch in &chains {
             for &q in &ch.stones {
@@ -389,6 +401,7 @@ impl<'a> Estimator<'a> {
                 open_area,
                 seki_races,
                 bent_four,
+                overruled,
             },
         )
     }

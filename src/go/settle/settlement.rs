@@ -59,6 +59,39 @@ pub struct Settlement {
     pub refereed: Vec<Refereed>,
 }
 
+impl Settlement {
+    /// Counts the empty points as the players marked them (`marked`, per
+    /// point: the colour of its `TB`/`TW`), as KGS counts a marked game:
+    /// a marked point is its side's territory (a seki eye or a point its
+    /// owner must fill included), an unmarked one is no one's (a seki
+    /// point stays one). Stones, living or dead, keep their kinds.
+    pub fn count_as_marked(&mut self, marked: &[Option<Color>]) {
+        self.territory = [0, 0];
+        self.seki_eyes = [0, 0];
+        self.fills = [0, 0];
+        self.seki_points = 0;
+        self.dame = 0;
+        for (p, kind) in self.kinds.iter_mut().enumerate() {
+            let Some(k) = kind else { continue };
+            match (*k, marked[p]) {
+                (PointKind::Stone(_), _) => {}
+                (PointKind::Dead(c), _) => self.territory[c.opponent().index()] += 1,
+                (_, Some(c)) => {
+                    *k = PointKind::Territory(c);
+                    self.territory[c.index()] += 1;
+                }
+                (PointKind::Seki, None) => self.seki_points += 1,
+                (_, None) => {
+                    *k = PointKind::Dame;
+                    self.dame += 1;
+                }
+            }
+        }
+        self.false_eyes.clear();
+        self.fill_chains.clear();
+    }
+}
+
 /// A region bordered by both colours that the referee's rule gives to one
 /// side: an area behind an unclosed boundary.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,4 +107,41 @@ pub struct Refereed {
     /// Its points next to a gap: where the owner blocks when the other
     /// side pushes in (dame).
     pub blocks: Vec<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::board::Board;
+    use crate::go::settle::territory::settle;
+
+    /// A seki eye marked as territory counts; territory left unmarked is
+    /// no one's; the marked dead stone stays a prisoner on its owner's
+    /// territory.
+    #[test]
+    fn a_marked_count_takes_the_marked_points_and_no_others() {
+        let b = Board::from_diagram(
+            ". X O . O
+             X X O O O
+             . X O . X
+             X X O O O",
+        );
+        let mut dead = vec![false; b.index_len()];
+        dead[b.index(4, 2)] = true;
+        let mut s = settle(&b, &dead);
+        assert_eq!(s.territory, [2, 3]);
+        let mut marked = vec![None; b.index_len()];
+        for (x, y, c) in [
+            (0, 0, Color::Black),
+            (3, 2, Color::White),
+            (4, 2, Color::White),
+        ] {
+            marked[b.index(x, y)] = Some(c);
+        }
+        s.count_as_marked(&marked);
+        // Black's (0,2) unmarked: dame; White's (3,0) unmarked: dame.
+        assert_eq!((s.territory, s.dame, s.dead), ([1, 2], 2, [1, 0]));
+        assert_eq!(s.kinds[b.index(0, 2)], Some(PointKind::Dame));
+        assert_eq!(s.kinds[b.index(4, 2)], Some(PointKind::Dead(Color::Black)));
+    }
 }

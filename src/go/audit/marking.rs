@@ -1,0 +1,289 @@
+//! The estimate beside the players' own marking: on a record with
+//! `TB`/`TW` whose dead stones were estimated (`--dead-stones estimate`),
+//! the chains the estimator gives another fate than the marking does, each
+//! with the kind of position it lies in (column `marking_differs`), and how
+//! sure the estimate is of its verdicts (columns `certainty`,
+//! `contested_chains`).
+
+use crate::go::board::{Board, Color};
+use crate::go::dead::decide::DeadStones;
+use crate::go::dead::doubtful_chains;
+use crate::go::replay::chain_label;
+use crate::go::settle::{PointKind, Settlement};
+
+/// The kind of position a chain lies in, the first that fits in this
+/// order. A rough sort of where the estimator and the players part, for
+/// the validation's confusion table (`scripts/validate-marked.sh`), not a
+/// reading of the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The estimator took it off as a bent four in the corner.
+    BentFour,
+    /// It touches a seki point or a seki eye in either count.
+    Seki,
+    /// It has at most 3 liberties and touches a chain of the other colour
+    /// that has at most 3 too.
+    Race,
+    /// A stone of it lies within 5 lines of two edges.
+    Corner,
+    /// Where it is alive, it touches no territory or seki eye of its own,
+    /// and where it is dead, only the other side's territory and stones:
+    /// stones inside the other side's area with no eye.
+    Invasion,
+    /// Where it is alive, it touches a dame point or a point its side must
+    /// fill.
+    Dame,
+    Other,
+}
+
+impl Kind {
+    /// The name the reports write.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::BentFour => "bent_four",
+            Kind::Seki => "seki",
+            Kind::Race => "race",
+            Kind::Corner => "corner",
+            Kind::Invasion => "invasion",
+            Kind::Dame => "dame",
+            Kind::Other => "other",
+        }
+    }
+}
+
+/// A chain the estimate and the marking judge otherwise.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Differs {
+    pub color: Color,
+    /// Its first stone in reading order, as chains are named.
+    pub point: (u8, u8),
+    pub stones: usize,
+    /// The estimate's verdict (the marking's is the other).
+    pub estimated_dead: bool,
+    pub kind: Kind,
+}
+
+impl Differs {
+    /// One entry of `marking_differs`, e.g. `W chain at dk (2 stones)
+    /// dead, marked alive: race`.
+    pub fn describe(&self) -> String {
+        let fate = |dead| if dead { "dead" } else { "alive" };
+        format!(
+            "{} {}, marked {}: {}",
+            chain_label(self.color, self.point, self.stones),
+            fate(self.estimated_dead),
+            fate(!self.estimated_dead),
+            self.kind.name()
+        )
+    }
+}
+
+/// The chains of `board` whose fate in `estimate` (settled as
+/// `estimated`) differs from `marking`'s (settled as `marked`), in reading
+/// order.
+pub fn marking_differs(
+    board: &Board,
+    estimate: &DeadStones,
+    estimated: &Settlement,
+    marking: &DeadStones,
+    marked: &Settlement,
+) -> Vec<Differs> {
+    board
+        .chains()
+        .filter(|&p| board.at(p).is_some() && estimate.dead[p] != marking.dead[p])
+        .map(|p| {
+            let color = board.at(p).unwrap_or(Color::Black);
+            let stones = board.chain_stones(p);
+            let (alive_in, dead_in) = if estimate.dead[p] {
+                (marked, estimated)
+            } else {
+                (estimated, marked)
+            };
+            Differs {
+                color,
+                point: board.xy(p),
+                stones: stones.len(),
+                estimated_dead: estimate.dead[p],
+                kind: kind(
+                    board,
+                    estimate,
+                    &stones,
+                    [estimated, marked],
+                    alive_in,
+                    dead_in,
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The kind of position of the chain of `stones` ([`Kind`]'s order).
+fn kind(
+    board: &Board,
+    estimate: &DeadStones,
+    stones: &[usize],
+    both: [&Settlement; 2],
+    alive_in: &Settlement,
+    dead_in: &Settlement,
+) -> Kind {
+    let color = board.at(stones[0]).unwrap_or(Color::Black);
+    let named = |pt: (u8, u8)| stones.contains(&board.index(pt.0, pt.1));
+    let bent_four = estimate
+        .notes
+        .bent_four
+        .iter()
+        .any(|bf| named(bf.inside.1) || bf.defender.iter().any(|&(_, pt, _)| named(pt)));
+    if bent_four {
+        return Kind::BentFour;
+    }
+    let around: Vec<usize> = stones
+        .iter()
+        .flat_map(|&q| board.neighbours(q))
+        .filter(|&n| board.on_board(n) && board.at(n) != Some(color))
+        .collect();
+    let seki = around.iter().any(|&n| {
+        both.iter().any(|s| {
+            matches!(
+                s.kinds[n],
+                Some(PointKind::Seki) | Some(PointKind::SekiEye(_))
+            )
+        })
+    });
+    if seki {
+        return Kind::Seki;
+    }
+    let short = |q: usize| board.liberties(q, 4).len() <= 3;
+    if short(stones[0])
+        && around
+            .iter()
+            .any(|&n| board.at(n) == Some(color.opponent()) && short(n))
+    {
+        return Kind::Race;
+    }
+    let (w, h) = (board.width(), board.height());
+    let near = |v: u8, len: u8| v < 5 || v + 5 >= len;
+    if stones.iter().any(|&q| {
+        let (x, y) = board.xy(q);
+        near(x, w) && near(y, h)
+    }) {
+        return Kind::Corner;
+    }
+    let kinds: Vec<Option<PointKind>> = around.iter().map(|&n| alive_in.kinds[n]).collect();
+    let own_eye = kinds.iter().any(
+        |k| matches!(k, Some(PointKind::Territory(c)) | Some(PointKind::SekiEye(c)) if *c == color),
+    );
+    let theirs = |n: &usize| {
+        dead_in.kinds[*n] == Some(PointKind::Territory(color.opponent()))
+            || board.at(*n) == Some(color.opponent())
+    };
+    if !own_eye && around.iter().all(theirs) {
+        return Kind::Invasion;
+    }
+    if kinds
+        .iter()
+        .any(|k| matches!(k, Some(PointKind::Dame) | Some(PointKind::Fill(_))))
+    {
+        return Kind::Dame;
+    }
+    Kind::Other
+}
+
+/// How sure an estimate is of its verdicts: `contested` when the vote of
+/// estimates was split, some chain's fate was a coin flip of the playouts
+/// ([`crate::go::dead::DOUBTFUL`]) or a correction after them turned it
+/// (`EstimateNotes::overruled`), else `sure`; and the chains contested,
+/// in reading order, named as `B chain at dg (1 stone)`.
+pub fn certainty(board: &Board, estimate: &DeadStones) -> (&'static str, Vec<String>) {
+    let mut named: Vec<(Color, (u8, u8), usize)> = estimate
+        .ownership
+        .as_deref()
+        .map(|own| doubtful_chains(board, own))
+        .unwrap_or_default()
+        .iter()
+        .map(|c| (c.color, c.point, c.stones))
+        .collect();
+    for c in &estimate.notes.overruled {
+        if !named.contains(c) {
+            named.push(*c);
+        }
+    }
+    named.sort_by_key(|&(_, (x, y), _)| (y, x));
+    let chains: Vec<String> = named
+        .iter()
+        .map(|&(c, p, n)| chain_label(c, p, n))
+        .collect();
+    let split = estimate.vote.as_ref().is_some_and(|t| t.split());
+    let word = if split || !chains.is_empty() {
+        "contested"
+    } else {
+        "sure"
+    };
+    (word, chains)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::dead::{DeadSource, EstimateNotes};
+    use crate::go::record::Markup;
+
+    fn stones(dead: Vec<bool>) -> DeadStones {
+        DeadStones {
+            dead,
+            ownership: None,
+            source: DeadSource::Estimate,
+            notes: EstimateNotes::default(),
+            vote: None,
+            marked: None,
+        }
+    }
+
+    /// The players mark White's lone stone inside Black's area dead; an
+    /// estimate that leaves it on the board differs on that chain alone,
+    /// an eyeless invasion; one that agrees differs on none.
+    #[test]
+    fn an_invader_left_alive_differs_from_the_marking() {
+        let b = Board::from_diagram(
+            ". . . . . . . X O . . . .
+             . . . . . . . X O . . . .
+             . . . . . O . X O . . . .
+             . . . . . . . X O . . . .
+             . . . . . . . X O . . . .
+             . . . . . . . X O . . . .
+             . . . . . . . X O . . . .",
+        );
+        let m = Markup {
+            black: (0..7).flat_map(|x| (0..7).map(move |y| (x, y))).collect(),
+            white: (9..13).flat_map(|x| (0..7).map(move |y| (x, y))).collect(),
+        };
+        let marking = DeadStones::marked(&b, &m);
+        let marked = marking.settle(&b);
+        let alive = stones(vec![false; b.index_len()]);
+        let d = marking_differs(&b, &alive, &alive.settle(&b), &marking, &marked);
+        assert_eq!(d.len(), 1);
+        assert_eq!(
+            d[0].describe(),
+            "W chain at fc (1 stone) alive, marked dead: invasion"
+        );
+        let same = stones(marking.dead.clone());
+        assert!(marking_differs(&b, &same, &same.settle(&b), &marking, &marked).is_empty());
+    }
+
+    #[test]
+    fn an_estimate_without_coin_flips_is_sure() {
+        let b = Board::from_diagram("X X . O . X");
+        let mut own = vec![0.0; b.index_len()];
+        for (x, o) in [(0, 1.0), (1, 1.0), (3, -1.0), (5, 1.0)] {
+            own[b.index(x, 0)] = o;
+        }
+        let mut d = stones(vec![false; b.index_len()]);
+        d.ownership = Some(own.clone());
+        assert_eq!(certainty(&b, &d), ("sure", vec![]));
+        own[b.index(3, 0)] = -0.1; // White's stone near the bar
+        d.ownership = Some(own);
+        assert_eq!(
+            certainty(&b, &d),
+            ("contested", vec!["W chain at da (1 stone)".to_string()])
+        );
+    }
+}
