@@ -72,8 +72,8 @@ pub(crate) fn is_game_name(name: &str) -> bool {
         ".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs", ".gib", ".ngf", ".ugf", ".ugi",
         ".json",
     ]
-        .iter()
-        .any(|e| n.ends_with(e))
+    .iter()
+    .any(|e| n.ends_with(e))
 }
 
 /// `.txt` files are read only when they hold a backgammon match (Backgammon

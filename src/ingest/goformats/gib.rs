@@ -259,13 +259,22 @@ mod tests {
 
     #[test]
     fn malformed_lines_are_errors_not_empty_games() {
-        assert!(to_sgf(b"\\HS\n\\HE\n").unwrap_err().contains("no header values"));
+        assert!(to_sgf(b"\\HS\n\\HE\n")
+            .unwrap_err()
+            .contains("no header values"));
         let e = to_sgf(b"\\HS\n\\[GAMEBLACKNAME=a\\]\nSTO 0 1 3 1 1\n").unwrap_err();
         assert!(e.contains("line 3") && e.contains("colour"), "{e}");
-        assert!(to_sgf(b"\\HS\n\\[G=a\\]\nSTO 0 1 1 x 1\n").unwrap_err().contains("two numbers"));
-        assert!(to_sgf(b"\\HS\n\\[G=a\\]\nSTO 0 1 1 99 1\n").unwrap_err().contains("outside"));
+        assert!(to_sgf(b"\\HS\n\\[G=a\\]\nSTO 0 1 1 x 1\n")
+            .unwrap_err()
+            .contains("two numbers"));
+        assert!(to_sgf(b"\\HS\n\\[G=a\\]\nSTO 0 1 1 99 1\n")
+            .unwrap_err()
+            .contains("outside"));
         let t = to_sgf(b"\\HS\n\\[GAMEINFOMAIN=GRLT:5,ZIPSU:0\\]\nSTO 0 1 1 1 1\n").unwrap();
-        assert_eq!(t.notes, ["GIB result code 5 is not one we know; no result read"]);
+        assert_eq!(
+            t.notes,
+            ["GIB result code 5 is not one we know; no result read"]
+        );
     }
 
     #[test]

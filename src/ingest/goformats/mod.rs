@@ -247,9 +247,7 @@ fn tygem_handicap(stones: u32) -> Vec<[u8; 2]> {
     }
     at.extend([(mid, near), (mid, far), (mid, mid)]);
     at.truncate(stones as usize);
-    at.into_iter()
-        .filter_map(|(x, y)| point(x, y))
-        .collect()
+    at.into_iter().filter_map(|(x, y)| point(x, y)).collect()
 }
 
 /// A Unix time (seconds) as the UTC date `YYYY-MM-DD`.
@@ -282,8 +280,14 @@ mod tests {
 
     #[test]
     fn formats_by_their_first_bytes_and_ngf_by_name() {
-        assert_eq!(detect("x", b"\\HS\r\n\\[GAMEBLACKNAME=a\\]"), Some(GoFormat::Gib));
-        assert_eq!(detect("x", b"\xEF\xBB\xBF[Header]\nSize=19"), Some(GoFormat::Ugf));
+        assert_eq!(
+            detect("x", b"\\HS\r\n\\[GAMEBLACKNAME=a\\]"),
+            Some(GoFormat::Gib)
+        );
+        assert_eq!(
+            detect("x", b"\xEF\xBB\xBF[Header]\nSize=19"),
+            Some(GoFormat::Ugf)
+        );
         assert_eq!(detect("x", b" {\"moves\": []}"), Some(GoFormat::Ogs));
         assert_eq!(detect("x", b"{\"name\": 1}"), None);
         assert_eq!(detect("x", b"(;GM[1])"), None);

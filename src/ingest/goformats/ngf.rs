@@ -80,12 +80,8 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
         .collect();
     let line = |i: usize| lines.get(i).copied().unwrap_or_default();
     let text = |i: usize| String::from_utf8_lossy(line(i)).into_owned();
-    let size = size_of(line(1)).ok_or_else(|| {
-        format!(
-            "NGF line 2 '{}' is not a board size from 1 to 52",
-            text(1)
-        )
-    })?;
+    let size = size_of(line(1))
+        .ok_or_else(|| format!("NGF line 2 '{}' is not a board size from 1 to 52", text(1)))?;
     let mut notes = Vec::new();
     let mut sgf = SgfOut::new(size, size);
     for (i, name_id, rank_id) in [(3, "PB", "BR"), (2, "PW", "WR")] {
@@ -109,10 +105,15 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     if let Some(re) = result(&text(10)) {
         sgf.prop("RE", re.as_bytes());
     }
-    let day = line(8).get(..8).filter(|d| d.iter().all(u8::is_ascii_digit));
+    let day = line(8)
+        .get(..8)
+        .filter(|d| d.iter().all(u8::is_ascii_digit));
     if let Some(d) = day {
         let d = String::from_utf8_lossy(d);
-        sgf.prop("DT", format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]).as_bytes());
+        sgf.prop(
+            "DT",
+            format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]).as_bytes(),
+        );
     }
     if handicap >= 2 {
         sgf.prop("HA", handicap.to_string().as_bytes());
@@ -206,6 +207,8 @@ mod tests {
         assert!(to_sgf(b"g\n19\n").unwrap_err().contains("no moves"));
         let e = to_sgf(b"g\n19\nw\nb\n\n0\n\n6\n\n\n\n\nPMAAXEEBE\n").unwrap_err();
         assert!(e.contains("line 13") && e.contains("colour"), "{e}");
-        assert!(to_sgf(b"g\n19\n\n\n\n\n\n\n\n\n\n\nPMAAB!EBE\n").unwrap_err().contains("point"));
+        assert!(to_sgf(b"g\n19\n\n\n\n\n\n\n\n\n\n\nPMAAB!EBE\n")
+            .unwrap_err()
+            .contains("point"));
     }
 }

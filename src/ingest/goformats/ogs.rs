@@ -182,7 +182,10 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     if !top.is_object() {
         return Err("OGS game JSON is not an object".into());
     }
-    let game = top.get("gamedata").filter(|g| g.is_object()).unwrap_or(&top);
+    let game = top
+        .get("gamedata")
+        .filter(|g| g.is_object())
+        .unwrap_or(&top);
     let moves = field(game, &top, "moves")
         .ok_or("OGS game JSON has no 'moves'")?
         .as_array()
@@ -326,13 +329,25 @@ mod tests {
 
     #[test]
     fn malformed_json_is_an_error() {
-        assert!(to_sgf(b"{\"moves\": [").unwrap_err().contains("does not parse"));
+        assert!(to_sgf(b"{\"moves\": [")
+            .unwrap_err()
+            .contains("does not parse"));
         assert!(to_sgf(b"[1]").unwrap_err().contains("not an object"));
-        assert!(to_sgf(b"{\"initial_state\": {}}").unwrap_err().contains("no 'moves'"));
-        assert!(to_sgf(b"{\"moves\": [[1]]}").unwrap_err().contains("move 1"));
-        assert!(to_sgf(b"{\"moves\": [[-3, 2]]}").unwrap_err().contains("outside"));
-        assert!(to_sgf(b"{\"moves\": [], \"width\": 99}").unwrap_err().contains("width"));
-        assert!(to_sgf(b"{\"moves\": [], \"removed\": \"abc\"}").unwrap_err().contains("removed"));
+        assert!(to_sgf(b"{\"initial_state\": {}}")
+            .unwrap_err()
+            .contains("no 'moves'"));
+        assert!(to_sgf(b"{\"moves\": [[1]]}")
+            .unwrap_err()
+            .contains("move 1"));
+        assert!(to_sgf(b"{\"moves\": [[-3, 2]]}")
+            .unwrap_err()
+            .contains("outside"));
+        assert!(to_sgf(b"{\"moves\": [], \"width\": 99}")
+            .unwrap_err()
+            .contains("width"));
+        assert!(to_sgf(b"{\"moves\": [], \"removed\": \"abc\"}")
+            .unwrap_err()
+            .contains("removed"));
     }
 
     #[test]

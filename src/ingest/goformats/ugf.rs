@@ -138,12 +138,7 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     let (mut black, mut white, mut plays) = (Vec::new(), Vec::new(), Vec::new());
     let mut next = Stone::Black;
     for (n, line) in data {
-        let bad = |what: &str| {
-            format!(
-                "UGF line {n}: {what}: '{}'",
-                String::from_utf8_lossy(line)
-            )
-        };
+        let bad = |what: &str| format!("UGF line {n}: {what}: '{}'", String::from_utf8_lossy(line));
         let f = split(line);
         let (at, who, number) = match f[..] {
             [at, who, number, ..] => (at, who, number),
@@ -229,11 +224,19 @@ mod tests {
 
     #[test]
     fn malformed_files_are_errors() {
-        assert!(to_sgf(b"[Data]\nPD,B1,1,0\n").unwrap_err().contains("no [Header]"));
+        assert!(to_sgf(b"[Data]\nPD,B1,1,0\n")
+            .unwrap_err()
+            .contains("no [Header]"));
         let e = to_sgf(b"[Header]\nSize=9\n[Data]\nDP,B1,1,0\n").unwrap_err();
         assert!(e.contains("line 4") && e.contains("row"), "{e}");
-        assert!(to_sgf(b"[Header]\nSize=99\n").unwrap_err().contains("Size=99"));
-        assert!(to_sgf(b"[Header]\nSize=9\n[Data]\nCC,X1,1,0\n").unwrap_err().contains("colour"));
-        assert!(to_sgf(b"[Header]\nSize=9\n[Data]\nCC\n").unwrap_err().contains("point,colour"));
+        assert!(to_sgf(b"[Header]\nSize=99\n")
+            .unwrap_err()
+            .contains("Size=99"));
+        assert!(to_sgf(b"[Header]\nSize=9\n[Data]\nCC,X1,1,0\n")
+            .unwrap_err()
+            .contains("colour"));
+        assert!(to_sgf(b"[Header]\nSize=9\n[Data]\nCC\n")
+            .unwrap_err()
+            .contains("point,colour"));
     }
 }
