@@ -65,8 +65,8 @@ fn result(line: &str) -> Option<String> {
         "T".to_string()
     } else {
         line.split_whitespace()
-            .filter_map(|w| w.parse::<f64>().ok().filter(|m| m.is_finite()))
-            .last()
+            .rev()
+            .find_map(|w| w.parse::<f64>().ok().filter(|m| m.is_finite()))
             .map(margin_text)
             .unwrap_or_default()
     };
