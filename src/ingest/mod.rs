@@ -30,7 +30,7 @@ mod sniff;
 mod source;
 
 pub use archive::read_entry;
-pub use goformats::{GoFormat, Translated};
+pub use goformats::{translate, GoFormat, Translated};
 pub use paths::expand;
 pub use shard::{Shard, ShardBy};
 

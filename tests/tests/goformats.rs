@@ -4,7 +4,7 @@
 //! archives take them (a `.json` only when it holds an OGS game), and a
 //! malformed file is an error row that says why.
 
-use super::util::{rows, run, stderr};
+use super::util::{rows, run, stderr, stdout_of};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -325,4 +325,30 @@ fn malformed_files_are_error_rows_that_say_why() {
         assert_eq!(e["stage"], "parse", "{name}");
         assert!(e["reason"].contains(reason), "{name}: {}", e["reason"]);
     }
+}
+
+#[test]
+fn explain_reads_them_as_one_game() {
+    let text = stdout_of(&["explain", "fixtures/go/formats/walls-19x19.gib"]);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("ann (B) vs bob (W), RE[B+12.5]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("japanese      B 171 - W 152 - komi 6.5"),
+        "{text}"
+    );
+    let o = super::util::bin()
+        .args([
+            "explain",
+            "fixtures/go/formats/walls-9x9.ngf",
+            "--game",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
 }

@@ -103,6 +103,15 @@ pub(crate) fn to_sgf(format: GoFormat, bytes: &[u8]) -> Result<Translated, Strin
     }
 }
 
+/// A whole file named `name` translated, when it holds one of these
+/// formats: for the commands that read one game of one file (`recount
+/// explain`, `recount zones`).
+pub fn translate(name: &str, bytes: &[u8]) -> Option<(GoFormat, Result<Translated, String>)> {
+    let head = &bytes[..bytes.len().min(1 << 16)];
+    let format = detect(name, head)?;
+    Some((format, to_sgf(format, bytes)))
+}
+
 /// A player's colour, as the formats say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stone {
