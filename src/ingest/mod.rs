@@ -7,7 +7,7 @@
 //! archives only game files (`.sgf`, `.mgt`, `.mat`, `.xg`, `.xgp`,
 //! `.fibs`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
 //! that holds a backgammon match and a `.json` that holds an OGS game:
-//! [`goformats`]) and archives,
+//! `goformats`) and archives,
 //! compressed or not, are taken; other files are counted as skipped. Only
 //! regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the

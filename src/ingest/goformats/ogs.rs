@@ -267,8 +267,12 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     let (mut tb, mut tw) = (scored("black")?, scored("white")?);
     // A dead stone on both lists is dead whichever its colour: a black
     // stone on a `TW` point, a white one on a `TB` point.
-    tb.extend(&removed);
-    tw.extend(&removed);
+    // Each point once: the lists cost at most the board's points.
+    for list in [&mut tb, &mut tw] {
+        list.extend(&removed);
+        list.sort_unstable();
+        list.dedup();
+    }
     sgf.points("TB", &tb);
     sgf.points("TW", &tw);
     Ok(Translated {
@@ -293,13 +297,13 @@ mod tests {
                         "white": {"username": "bo]b", "rank": 31.5, "id": 2}},
             "moves": [[2, 2, 100], [6, 6, 200], [-1, -1, 5], [-1, -1, 6]],
             "initial_state": {"black": "", "white": ""},
-            "removed": "gg", "score": {"black": {"scoring_positions": "aaab"},
+            "removed": "gg", "score": {"black": {"scoring_positions": "abaaab"},
             "white": {"scoring_positions": "ii"}},
             "winner": 1, "outcome": "3.5 points", "start_time": 1563570060}"#;
         assert_eq!(
             sgf(json),
             "(;GM[1]FF[4]SZ[9]CA[UTF-8]PB[ann]BR[2k]PW[bo\\]b]WR[2d]KM[6.5]RU[japanese]RE[B+3.5]DT[2019-07-19]\
-             ;B[cc];W[gg];B[];W[]TB[aa][ab][gg]TW[ii][gg])"
+             ;B[cc];W[gg];B[];W[]TB[aa][ab][gg]TW[gg][ii])"
         );
     }
 
