@@ -12,6 +12,7 @@ mod tests {
     mod duckdb;
     mod formats;
     mod fuzz;
+    mod goformats;
     mod html;
     mod inputs;
     mod nets;

@@ -17,7 +17,7 @@ use crate::go::record::{read_record, GoRecord};
 use crate::sgf::reader::parse_tree;
 use crate::sgf::split::{split_trees, Chunk};
 use std::fmt;
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// Why `recount explain` or `recount zones` cannot show what was asked.
@@ -62,7 +62,8 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Reads game `game` (1-based) of the SGF file at `path`.
+/// Reads game `game` (1-based) of the SGF file at `path`, or the one game
+/// of a file in another server's format ([`crate::ingest::translate`]).
 ///
 /// # Errors
 /// When the file cannot be read, holds no such game, or the game is not a
@@ -73,7 +74,36 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
         action,
         source,
     };
-    let file = std::fs::File::open(path).map_err(|e| io("open", e))?;
+    let unusable = |message: String| InputError::Unusable {
+        what: format!("game {game}"),
+        message,
+    };
+    let mut file = std::fs::File::open(path).map_err(|e| io("open", e))?;
+    let mut head = Vec::new();
+    (&mut file)
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .map_err(|e| io("read", e))?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    if let Some((format, _)) = crate::ingest::translate(&name, &head) {
+        file.read_to_end(&mut head).map_err(|e| io("read", e))?;
+        let translated = crate::ingest::translate(&name, &head)
+            .map(|(_, t)| t)
+            .unwrap_or_else(|| Err(format!("not a {} file", format.name())))
+            .map_err(unusable)?;
+        if game != 1 {
+            return Err(InputError::NoSuchGame {
+                path: path.to_path_buf(),
+                count: 1,
+            });
+        }
+        let tree = parse_tree(&translated.sgf).map_err(|e| unusable(e.to_string()))?;
+        let mut record = read_record(&tree).map_err(|e| unusable(e.to_string()))?;
+        let said = [format.note()].into_iter().chain(translated.notes);
+        record.notes.splice(0..0, said);
+        return Ok(record);
+    }
+    let file = std::io::Read::chain(std::io::Cursor::new(head), file);
     let mut tree_bytes = None;
     let mut index = 0;
     split_trees(BufReader::new(file), 64 << 20, |chunk| {
@@ -99,10 +129,6 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
                 count: index,
             })
         }
-    };
-    let unusable = |message: String| InputError::Unusable {
-        what: format!("game {game}"),
-        message,
     };
     let tree = parse_tree(&bytes).map_err(|e| unusable(e.to_string()))?;
     read_record(&tree).map_err(|e| unusable(e.to_string()))

@@ -247,6 +247,7 @@ fn record_stage(e: &RecordError) -> Stage {
 fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<Tally, Failure> {
     let bytes = match &unit.payload {
         Payload::Tree(b) => b,
+        Payload::Translated(_, t) => &t.sgf,
         Payload::Match(format, b) => {
             let m = read_match(*format, b).map_err(|e| (Stage::Parse, e.to_string()))?;
             let bg = bg_match_rows(&unit.origin, &m, &settings.bg, |row| match row {
@@ -265,8 +266,12 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         Payload::Failed { stage, reason } => return Err((*stage, reason.clone())),
     };
     let tree = parse_tree(bytes).map_err(|e| (Stage::Parse, e.to_string()))?;
-    let record =
+    let mut record =
         read_record_with(&tree, settings.charset).map_err(|e| (record_stage(&e), e.to_string()))?;
+    if let Payload::Translated(format, t) = &unit.payload {
+        let said = [format.note()].into_iter().chain(t.notes.iter().cloned());
+        record.notes.splice(0..0, said);
+    }
     let game = Game::compute(record, &settings.game());
     let mut row = go_game_row(&unit.origin, unit.game, &game);
     if settings.check_sgf {

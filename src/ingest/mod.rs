@@ -5,7 +5,9 @@
 //!
 //! Files named on the command line are always read. Inside directories and
 //! archives only game files (`.sgf`, `.mgt`, `.mat`, `.xg`, `.xgp`,
-//! `.fibs`, and `.txt` that holds a backgammon match) and archives,
+//! `.fibs`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
+//! that holds a backgammon match and a `.json` that holds an OGS game:
+//! `goformats`) and archives,
 //! compressed or not, are taken; other files are counted as skipped. Only
 //! regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
@@ -20,6 +22,7 @@
 
 pub mod archive;
 mod codec;
+mod goformats;
 pub mod paths;
 mod sevenz;
 pub mod shard;
@@ -27,6 +30,7 @@ mod sniff;
 mod source;
 
 pub use archive::read_entry;
+pub use goformats::{translate, GoFormat, Translated};
 pub use paths::expand;
 pub use shard::{Shard, ShardBy};
 
@@ -92,6 +96,7 @@ impl Unit {
     pub fn payload_bytes(&self) -> u64 {
         match &self.payload {
             Payload::Tree(b) | Payload::Match(_, b) => b.len() as u64,
+            Payload::Translated(_, t) => t.sgf.len() as u64,
             Payload::Failed { reason, .. } => reason.len() as u64,
         }
     }
@@ -101,6 +106,8 @@ impl Unit {
 pub enum Payload {
     /// One Go game tree.
     Tree(Vec<u8>),
+    /// A Go record in another server's format, as one SGF game tree.
+    Translated(GoFormat, Translated),
     /// A whole backgammon match file, in the format sniffed.
     Match(MatchFormat, Vec<u8>),
     Failed {

@@ -56,7 +56,7 @@ pub(crate) fn archive_of(name: &str) -> Option<Archive> {
 }
 
 /// A name without every compression suffix it ends with.
-fn uncompressed(name: &str) -> String {
+pub(crate) fn uncompressed(name: &str) -> String {
     let mut name = name.to_string();
     while let Some((_, inner)) = codec_of(&name) {
         name = inner;
@@ -68,15 +68,20 @@ fn uncompressed(name: &str) -> String {
 /// compressed or not.
 pub(crate) fn is_game_name(name: &str) -> bool {
     let n = uncompressed(name).to_ascii_lowercase();
-    [".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs"]
-        .iter()
-        .any(|e| n.ends_with(e))
+    [
+        ".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs", ".gib", ".ngf", ".ugf", ".ugi",
+        ".json",
+    ]
+    .iter()
+    .any(|e| n.ends_with(e))
 }
 
 /// `.txt` files are read only when they hold a backgammon match (Backgammon
-/// Galaxy and Studio export `.mat` text under that name).
+/// Galaxy and Studio export `.mat` text under that name), `.json` files
+/// only when they hold an OGS game.
 pub(crate) fn is_text_name(name: &str) -> bool {
-    uncompressed(name).to_ascii_lowercase().ends_with(".txt")
+    let n = uncompressed(name).to_ascii_lowercase();
+    n.ends_with(".txt") || n.ends_with(".json")
 }
 
 /// Whether a file found inside a directory or archive is read: a game
@@ -205,7 +210,8 @@ mod tests {
         assert_eq!(archive_of("x/A.7Z"), Some(Archive::SevenZ));
         assert!(is_game_name("x/Y.SGF") && is_game_name("y.sgf.bz2") && !is_game_name("README"));
         assert!(is_wanted("games.tar.xz") && is_wanted("in.zip") && !is_wanted("photo.jpg.gz"));
-        assert!(is_text_name("m.txt.gz"));
+        assert!(is_text_name("m.txt.gz") && is_text_name("g.JSON"));
+        assert!(is_game_name("a.gib") && is_game_name("a.ugi.gz") && is_game_name("x/b.ngf"));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! One file or archive member: what it holds, decided once
-//! ([`super::sniff`]), then its Go game trees streamed one by one, or its
-//! backgammon match read whole.
+//! ([`super::sniff`], then [`super::goformats::detect`]), then its Go game
+//! trees streamed one by one, or its backgammon match or other server's Go
+//! record read whole.
 
+use crate::ingest::goformats;
+use crate::ingest::paths::uncompressed;
 use crate::ingest::sniff::{sniff, Content};
 use crate::ingest::{Origin, Payload, Progress, ReadLimits, Stage, Unit};
 use crate::sgf::split::{split_trees, Chunk};
@@ -47,18 +50,20 @@ pub(crate) fn read_source(
         ));
     }
     if let Content::Match(format) = content {
-        let mut bytes = Vec::with_capacity(capacity);
-        let limit = limits.max_game_bytes;
-        let payload = match (&mut reader).take(limit + 1).read_to_end(&mut bytes) {
-            Err(e) => failed(Stage::Read, format!("cannot read: {e}")),
-            Ok(_) if bytes.len() as u64 > limit => failed(
-                Stage::Read,
-                format!(
-                    "match file is over the {:.1} MiB limit (--max-game-mib); skipped",
-                    mib(limit)
-                ),
-            ),
-            Ok(_) => Payload::Match(format, bytes),
+        let payload = match read_whole(&mut reader, capacity, limits, "match file") {
+            Ok(bytes) => Payload::Match(format, bytes),
+            Err(failure) => failure,
+        };
+        return emit(unit(1, payload));
+    }
+    let name = origin.member.as_deref().unwrap_or(&origin.path);
+    if let Some(format) = goformats::detect(&uncompressed(name), head) {
+        let payload = match read_whole(&mut reader, capacity, limits, "game file") {
+            Ok(bytes) => match goformats::to_sgf(format, &bytes) {
+                Ok(translated) => Payload::Translated(format, translated),
+                Err(why) => failed(Stage::Parse, why),
+            },
+            Err(failure) => failure,
         };
         return emit(unit(1, payload));
     }
@@ -119,6 +124,28 @@ pub(crate) fn read_source(
     }
 }
 
+/// A file read whole, up to `--max-game-mib`; past it, the failure.
+fn read_whole(
+    reader: &mut impl Read,
+    capacity: usize,
+    limits: ReadLimits,
+    what: &str,
+) -> Result<Vec<u8>, Payload> {
+    let mut bytes = Vec::with_capacity(capacity);
+    let limit = limits.max_game_bytes;
+    match reader.take(limit + 1).read_to_end(&mut bytes) {
+        Err(e) => Err(failed(Stage::Read, format!("cannot read: {e}"))),
+        Ok(_) if bytes.len() as u64 > limit => Err(failed(
+            Stage::Read,
+            format!(
+                "{what} is over the {:.1} MiB limit (--max-game-mib); skipped",
+                mib(limit)
+            ),
+        )),
+        Ok(_) => Ok(bytes),
+    }
+}
+
 fn failed(stage: Stage, reason: String) -> Payload {
     Payload::Failed { stage, reason }
 }
@@ -132,7 +159,14 @@ mod tests {
     use super::*;
 
     fn units(data: &[u8]) -> Vec<String> {
-        let origin = Arc::new(Origin::default());
+        units_named("", data)
+    }
+
+    fn units_named(name: &str, data: &[u8]) -> Vec<String> {
+        let origin = Arc::new(Origin {
+            path: name.into(),
+            member: None,
+        });
         let mut out = Vec::new();
         read_source(
             &origin,
@@ -146,6 +180,9 @@ mod tests {
                 out.push(match u.payload {
                     Payload::Tree(b) => format!("{} tree {}", u.game, b.len()),
                     Payload::Match(_, b) => format!("{} match {}", u.game, b.len()),
+                    Payload::Translated(f, t) => {
+                        format!("{} {f:?} {}", u.game, String::from_utf8_lossy(&t.sgf))
+                    }
                     Payload::Failed { stage, reason } => format!("{} {stage:?}: {reason}", u.game),
                 });
                 true
@@ -165,5 +202,18 @@ mod tests {
         );
         assert_eq!(units(b"(;FF[4]GM[6];B[52yeqs])"), ["1 match 23"]);
         assert_eq!(units(b"(;B[aa])(;W[bb]"), ["1 tree 8", "2 Parse: truncated SGF: the data ends before the game tree closes (a '(' is never closed)"]);
+    }
+
+    #[test]
+    fn other_servers_formats_are_translated_whole() {
+        assert_eq!(
+            units(b"\\HS\n\\[GAMEBLACKNAME=a\\]\nSTO 0 1 1 3 3\n"),
+            ["1 Gib (;GM[1]FF[4]SZ[19]PB[a];B[dd])"]
+        );
+        assert_eq!(
+            units_named("in/x.ngf.gz", b"junk"),
+            ["1 Parse: NGF line 2 '' is not a board size from 1 to 52"]
+        );
+        assert!(units(b"{\"moves\": [[1, 2, 3]]}")[0].starts_with("1 Ogs (;GM[1]"));
     }
 }

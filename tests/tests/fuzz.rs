@@ -13,7 +13,7 @@
 use super::util::every_analysis;
 use proptest::prelude::*;
 use recount::commands::run::process;
-use recount::ingest::{read_entry, Entry, Payload, Progress};
+use recount::ingest::{read_entry, Entry, Payload, Progress, Translated};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -87,7 +87,8 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
         units += 1;
         // A unit holds at most the limit (a match, a tree) or a reason.
         assert!(unit.payload_bytes() <= MAX_GAME_BYTES + 4096);
-        if let Payload::Tree(b) = &unit.payload {
+        if let Payload::Tree(b) | Payload::Translated(_, Translated { sgf: b, .. }) = &unit.payload
+        {
             if let Ok(tree) = recount::sgf::reader::parse_tree(b) {
                 if let Ok(rec) = recount::go::record::read_record(&tree) {
                     let board = rec.width as usize * rec.height as usize;
@@ -159,7 +160,7 @@ proptest! {
 
     #[test]
     fn every_file_ends_as_rows_or_error_rows(
-        kind in 0usize..15,
+        kind in 0usize..19,
         sgf in sgf_bytes(),
         mat in mat_bytes(),
         noise in prop::collection::vec(any::<u8>(), 0..300),
@@ -204,6 +205,11 @@ proptest! {
                 ("a.7z", damaged(w.finish().unwrap().into_inner()))
             }
             13 => ("a.xg", [&b"RGMH"[..], &noise].concat()),
+            // The other Go servers' formats, cut anywhere or a byte changed.
+            15 => ("a.gib", damaged(include_bytes!("../../fixtures/go/formats/walls-19x19.gib").to_vec())),
+            16 => ("a.json", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.json").to_vec())),
+            17 => ("a.ugf", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.ugf").to_vec())),
+            18 => ("a.ngf", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.ngf").to_vec())),
             _ => ("a.tar.zst", damaged(zst(&noise))),
         };
         let path = tmp.path().join(name);
