@@ -88,6 +88,9 @@ pub fn read_entry(
         emit(fail(&origin, Stage::Discover, problem.clone()));
         return;
     }
+    if let Some(data) = &entry.data {
+        return super::memory::read_bytes(entry, data, limits, progress, emit);
+    }
     // Only regular files are opened from directories: a FIFO there would
     // block the run, a device never ends; such a file is skipped. One named
     // on the command line is read when it is a FIFO (a pipe the user gives,
@@ -384,7 +387,7 @@ fn read_tar(
     true
 }
 
-fn read_zip<R: Read + Seek>(
+pub(crate) fn read_zip<R: Read + Seek>(
     r: &Reading,
     origin: &Arc<Origin>,
     source: R,

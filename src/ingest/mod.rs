@@ -20,6 +20,7 @@
 
 pub mod archive;
 mod codec;
+mod memory;
 pub mod paths;
 mod sevenz;
 mod sniff;
@@ -60,6 +61,10 @@ pub struct Entry {
     pub problem: Option<String>,
     /// Named by the user (not found inside a directory).
     pub named: bool,
+    /// The file's bytes, when it is held in memory rather than on disk
+    /// (the Python package's sources): read from these, `path` naming
+    /// them. See [`Entry::in_memory`].
+    pub data: Option<Arc<[u8]>>,
 }
 
 /// A game tree's bytes or a failure, with its origin and game index.

@@ -1,0 +1,146 @@
+//! Files held in memory: an [`Entry`] whose bytes are given (the Python
+//! package's sources) is read as the same bytes on disk would be, by its
+//! name and first bytes, its origin the name it was given.
+
+use crate::ingest::archive::{fail, read_stream, read_zip, Reading};
+use crate::ingest::codec::Budget;
+use crate::ingest::paths::{archive_of, is_text_name, Archive};
+use crate::ingest::{sevenz, Entry, Origin, Progress, ReadLimits, Stage, Unit};
+use crate::text::escape_path;
+use std::io::Cursor;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+impl Entry {
+    /// A file held in memory, named `name` (its origin in the reports, and
+    /// what its name says it is: `a.tar.gz`, `b.sgf`), read as a file
+    /// named on the command line is.
+    pub fn in_memory(name: impl Into<PathBuf>, bytes: impl Into<Arc<[u8]>>) -> Entry {
+        Entry {
+            path: name.into(),
+            problem: None,
+            named: true,
+            data: Some(bytes.into()),
+        }
+    }
+}
+
+/// Streams the sources of `data`, the bytes of `entry`, as
+/// [`super::read_entry`] does those of a file.
+pub(crate) fn read_bytes(
+    entry: &Entry,
+    data: &[u8],
+    limits: ReadLimits,
+    progress: &Arc<Progress>,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) {
+    let origin = Arc::new(Origin {
+        path: escape_path(&entry.path),
+        member: None,
+    });
+    let name = entry
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    progress
+        .bytes
+        .fetch_add(data.len() as u64, Ordering::Relaxed);
+    let budget = Budget::new(limits.max_game_bytes, progress);
+    let r = Reading {
+        limits,
+        progress,
+        budget: &budget,
+    };
+    let size = Some(data.len() as u64);
+    let mut last_origin = Arc::clone(&origin);
+    let mut tracking = |unit: Unit| {
+        last_origin = Arc::clone(&unit.origin);
+        emit(unit)
+    };
+    let outcome = catch_unwind(AssertUnwindSafe(|| match archive_of(&name) {
+        Some(Archive::Zip) => read_zip(&r, &origin, Cursor::new(data), 0, &mut tracking),
+        Some(Archive::SevenZ) => {
+            sevenz::read_7z(&r, &origin, Cursor::new(data), size, 0, &mut tracking)
+        }
+        _ => {
+            let optional = !entry.named && is_text_name(&name);
+            let mut reader = data;
+            read_stream(
+                &r,
+                &origin,
+                &name,
+                &mut reader,
+                size,
+                0,
+                optional,
+                &mut tracking,
+            )
+        }
+    }));
+    if let Err(panic) = outcome {
+        let msg = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        emit(fail(
+            &last_origin,
+            Stage::Internal,
+            format!("internal error while reading ({msg}); the rest of the file was not read; please report it"),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::{read_entry, Payload};
+
+    /// The units of `entry`: origin, game, and the payload's bytes or reason.
+    fn units(entry: &Entry) -> Vec<(Origin, u32, String)> {
+        let progress = Arc::new(Progress::default());
+        let limits = ReadLimits {
+            max_game_bytes: 1 << 20,
+        };
+        let mut out = Vec::new();
+        read_entry(entry, limits, &progress, &mut |u| {
+            let what = match &u.payload {
+                Payload::Tree(b) | Payload::Match(_, b) => String::from_utf8_lossy(b).into(),
+                Payload::Failed { reason, .. } => reason.clone(),
+            };
+            out.push(((*u.origin).clone(), u.game, what));
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn bytes_in_memory_read_as_the_same_file_on_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let sgf = b"(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];W[bb])".to_vec();
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        zip.start_file("in/a.sgf", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut zip, &sgf).unwrap();
+        let zip = zip.finish().unwrap().into_inner();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, &sgf).unwrap();
+        let gz = gz.finish().unwrap();
+        for (name, bytes) in [("g.sgf", sgf), ("g.zip", zip), ("g.sgf.gz", gz)] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, &bytes).unwrap();
+            let on_disk = Entry {
+                path: path.clone(),
+                problem: None,
+                named: true,
+                data: None,
+            };
+            let got = units(&Entry::in_memory(path, bytes));
+            assert_eq!(got, units(&on_disk), "{name}");
+            assert_eq!(got.len(), 2, "{name}: {got:?}");
+        }
+    }
+}
