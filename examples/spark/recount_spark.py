@@ -133,8 +133,19 @@ def write_pipe(spark, lines, schemas, out):
     lines = lines.map(lambda l: l.split(",", 1)).persist()
     for name, schema in schemas.items():
         rows = lines.filter(lambda kv, n=name: kv[0] == n).map(lambda kv: kv[1])
-        # An empty cell is null, as in the Parquet reports.
-        df = spark.read.csv(rows, schema=from_arrow_schema(schema), header=False)
+        # recount's CSV: quotes doubled, an empty cell null (as in the
+        # Parquet reports), infinities as Rust writes them; a row that does
+        # not parse fails the task rather than turning into nulls.
+        df = spark.read.csv(
+            rows,
+            schema=from_arrow_schema(schema),
+            header=False,
+            quote='"',
+            escape='"',
+            positiveInf="inf",
+            negativeInf="-inf",
+            mode="FAILFAST",
+        )
         df.write.mode("overwrite").parquet(os.path.join(out, name))
     lines.unpersist()
 

@@ -45,10 +45,12 @@ pub(crate) fn read_bytes(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let budget = Budget::new(limits.max_game_bytes, progress);
+    // All of it is "read from disk" at once: the budget measures what
+    // decompresses against it.
     progress
         .bytes
         .fetch_add(data.len() as u64, Ordering::Relaxed);
-    let budget = Budget::new(limits.max_game_bytes, progress);
     let r = Reading {
         limits,
         progress,
@@ -103,7 +105,7 @@ mod tests {
     fn units(entry: &Entry) -> Vec<(Origin, u32, String)> {
         let progress = Arc::new(Progress::default());
         let limits = ReadLimits {
-            max_game_bytes: 1 << 20,
+            max_game_bytes: 4 << 20,
         };
         let mut out = Vec::new();
         read_entry(entry, limits, &progress, &mut |u| {
@@ -129,7 +131,33 @@ mod tests {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         std::io::Write::write_all(&mut gz, &sgf).unwrap();
         let gz = gz.finish().unwrap();
-        for (name, bytes) in [("g.sgf", sgf), ("g.zip", zip), ("g.sgf.gz", gz)] {
+        // Two games of 3 MiB, 6 MiB in all: past the decompression budget's
+        // floor, far below its ratio to the compressed bytes.
+        let mut x = 1u32;
+        let mut letters = || {
+            (0..3 << 20)
+                .map(|_| {
+                    x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    b'a' + (x >> 24) as u8 % 26
+                })
+                .collect::<Vec<u8>>()
+        };
+        let mut big = Vec::new();
+        for _ in 0..2 {
+            big.extend_from_slice(b"(;GM[1]SZ[9]C[");
+            big.extend(letters());
+            big.extend_from_slice(b"];B[aa])");
+        }
+        let mut big_gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut big_gz, &big).unwrap();
+        let big_gz = big_gz.finish().unwrap();
+        let cases = [
+            ("g.sgf", sgf),
+            ("g.zip", zip),
+            ("g.sgf.gz", gz),
+            ("big.sgf.gz", big_gz),
+        ];
+        for (name, bytes) in cases {
             let path = dir.path().join(name);
             std::fs::write(&path, &bytes).unwrap();
             let on_disk = Entry {
@@ -140,7 +168,8 @@ mod tests {
             };
             let got = units(&Entry::in_memory(path, bytes));
             assert_eq!(got, units(&on_disk), "{name}");
-            assert_eq!(got.len(), 2, "{name}: {got:?}");
+            assert_eq!(got.len(), 2, "{name}");
+            assert!(got.iter().all(|(_, game, _)| *game > 0), "{name}");
         }
     }
 }

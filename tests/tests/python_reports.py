@@ -102,6 +102,10 @@ def check_spark(cli_out, spark_out):
         if name in RUN_TOTALS:
             continue
         g, w = got.to_pylist(), want.to_pylist()
+        if name == "go_games":
+            # The first row of the same game in the run: per task.
+            for r in g + w:
+                del r["duplicate_of"]
         if name == "bg_stats":
             g = [r for r in g if r["scope"] != "player"]
             w = [r for r in w if r["scope"] != "player"]
