@@ -110,7 +110,7 @@ fn the_python_package_gives_the_command_lines_reports() {
     let json = format!("[{}]", options.map(|o| format!("\"{o}\"")).join(","));
     let mut args: Vec<&std::ffi::OsStr> = vec!["package".as_ref(), tmp.path().as_os_str()];
     args.push(json.as_ref());
-    args.extend(paths.iter().map(|p| p.as_ref()));
+    args.extend(paths.iter().map(std::ffi::OsStr::new));
     check(&python, &args);
 }
 
