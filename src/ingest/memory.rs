@@ -101,7 +101,8 @@ mod tests {
     use super::*;
     use crate::ingest::{read_entry, Payload};
 
-    /// The units of `entry`: origin, game, and the payload's bytes or reason.
+    /// The units of `entry`: origin, game, and the payload's size and first
+    /// bytes, or the reason it failed.
     fn units(entry: &Entry) -> Vec<(Origin, u32, String)> {
         let progress = Arc::new(Progress::default());
         let limits = ReadLimits {
@@ -110,7 +111,10 @@ mod tests {
         let mut out = Vec::new();
         read_entry(entry, limits, &progress, &mut |u| {
             let what = match &u.payload {
-                Payload::Tree(b) | Payload::Match(_, b) => String::from_utf8_lossy(b).into(),
+                Payload::Tree(b) | Payload::Match(_, b) => {
+                    let head = String::from_utf8_lossy(&b[..b.len().min(40)]);
+                    format!("{} bytes: {head}", b.len())
+                }
                 Payload::Failed { reason, .. } => reason.clone(),
             };
             out.push(((*u.origin).clone(), u.game, what));
