@@ -18,6 +18,7 @@ mod tests {
     mod nets;
     mod nn;
     mod plays;
+    mod python;
     mod replay;
     mod reports;
     mod robustness;

@@ -106,6 +106,9 @@ pub fn read_entry(
         emit(fail(&origin, Stage::Discover, problem.clone()));
         return;
     }
+    if let Some(data) = &entry.data {
+        return super::memory::read_bytes(entry, data, limits, shard, progress, emit);
+    }
     // Only regular files are opened from directories: a FIFO there would
     // block the run, a device never ends; such a file is skipped. One named
     // on the command line is read when it is a FIFO (a pipe the user gives,
@@ -152,25 +155,39 @@ pub fn read_entry(
         shard,
     };
     let size = meta.ok().filter(|m| m.is_file()).map(|m| m.len());
-    // A decoder's bug on corrupt data is an error row, not the end of the run.
-    let mut last_origin = Arc::clone(&origin);
+    read_top(&r, &origin, &name, counted, size, entry.named, emit);
+}
+
+/// Reads a file named `name` (or bytes in memory) from `source`, by its
+/// name and first bytes; a decoder's bug on corrupt data is an error row,
+/// not the end of the run.
+pub(crate) fn read_top<R: Read + Seek>(
+    r: &Reading,
+    origin: &Arc<Origin>,
+    name: &str,
+    source: R,
+    size: Option<u64>,
+    named: bool,
+    emit: &mut dyn FnMut(Unit) -> bool,
+) {
+    let mut last_origin = Arc::clone(origin);
     let mut tracking = |unit: Unit| {
         last_origin = Arc::clone(&unit.origin);
         emit(unit)
     };
-    let outcome = catch_unwind(AssertUnwindSafe(|| match archive_of(&name) {
-        // Zip and 7z archives on disk are read in place (their directory
-        // is at the end).
-        Some(Archive::Zip) => read_zip(&r, &origin, counted, 0, &mut tracking),
-        Some(Archive::SevenZ) => sevenz::read_7z(&r, &origin, counted, size, 0, &mut tracking),
+    let outcome = catch_unwind(AssertUnwindSafe(|| match archive_of(name) {
+        // Zip and 7z archives are read in place (their directory is at the
+        // end).
+        Some(Archive::Zip) => read_zip(r, origin, source, 0, &mut tracking),
+        Some(Archive::SevenZ) => sevenz::read_7z(r, origin, source, size, 0, &mut tracking),
         _ => {
-            let optional = !entry.named && is_text_name(&name);
-            let mut counted = counted;
+            let optional = !named && is_text_name(name);
+            let mut source = source;
             read_stream(
-                &r,
-                &origin,
-                &name,
-                &mut counted,
+                r,
+                origin,
+                name,
+                &mut source,
                 size,
                 0,
                 optional,

@@ -23,6 +23,7 @@
 pub mod archive;
 mod codec;
 mod goformats;
+mod memory;
 pub mod paths;
 mod sevenz;
 pub mod shard;
@@ -66,6 +67,10 @@ pub struct Entry {
     pub problem: Option<String>,
     /// Named by the user (not found inside a directory).
     pub named: bool,
+    /// The file's bytes, when it is held in memory rather than on disk
+    /// (the Python package's sources): read from these, `path` naming
+    /// them. See [`Entry::in_memory`].
+    pub data: Option<Arc<[u8]>>,
 }
 
 /// A unit's place in the input: its entry's index, the count of streams

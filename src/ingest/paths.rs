@@ -115,6 +115,7 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
                         path,
                         problem: Some(format!("listed on stdin but cannot be read: {e}")),
                         named: true,
+                        data: None,
                     }),
                 }
             }
@@ -153,6 +154,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
                 path: path.to_path_buf(),
                 problem: Some(format!("cannot read: {e}")),
                 named,
+                data: None,
             });
             return;
         }
@@ -167,6 +169,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
                 path: path.to_path_buf(),
                 problem: None,
                 named,
+                data: None,
             });
         }
         return;
@@ -191,6 +194,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             path: path.to_path_buf(),
             problem: Some(format!("cannot list directory: {e}")),
             named,
+            data: None,
         }),
     }
     seen_dirs.pop();

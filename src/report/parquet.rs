@@ -25,7 +25,7 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::record::Field;
 use parquet::schema::types::{Type, TypePtr};
 use std::fs::File;
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -105,10 +105,11 @@ impl Values {
     }
 }
 
-/// One table's Parquet file being written.
-pub struct ParquetTable {
+/// One table's Parquet file being written, to a file ([`ParquetTable::create`])
+/// or any writer ([`ParquetTable::new`]: memory, for the Python package).
+pub struct ParquetTable<W: Write + Send = BufWriter<File>> {
     table: Table,
-    writer: SerializedFileWriter<BufWriter<File>>,
+    writer: SerializedFileWriter<W>,
     columns: Vec<ColumnBuf>,
     names: Vec<String>,
     rows: usize,
@@ -128,7 +129,41 @@ impl ParquetTable {
     /// # Errors
     /// When the file cannot be created.
     pub fn create(path: &Path, table: Table) -> io::Result<ParquetTable> {
-        let file = BufWriter::with_capacity(1 << 16, File::create(path)?);
+        ParquetTable::new(
+            BufWriter::with_capacity(1 << 16, File::create(path)?),
+            table,
+        )
+    }
+
+    /// Writes the last row group and the footer, and syncs the file.
+    ///
+    /// # Errors
+    /// When writing or syncing fails.
+    pub fn finish(self) -> io::Result<()> {
+        let file = self.into_inner()?;
+        let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()
+    }
+}
+
+/// `table`'s rows, CSV records as [`super::RowBuf`] holds them, as the
+/// bytes of a Parquet file.
+///
+/// # Errors
+/// A row that is not the table's (a bug).
+pub fn to_bytes(table: Table, csv_rows: &[u8]) -> io::Result<Vec<u8>> {
+    let mut t = ParquetTable::new(Vec::new(), table)?;
+    t.append(csv_rows)?;
+    t.into_inner()
+}
+
+impl<W: Write + Send> ParquetTable<W> {
+    /// Starts `table`'s Parquet file in `writer`.
+    ///
+    /// # Errors
+    /// When writing the file's start fails.
+    pub fn new(writer: W, table: Table) -> io::Result<ParquetTable<W>> {
+        let file = writer;
         let props = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
             .set_created_by(format!("recount {}", env!("CARGO_PKG_VERSION")))
@@ -243,15 +278,13 @@ impl ParquetTable {
         Ok(())
     }
 
-    /// Writes the last row group and the footer, and syncs the file.
+    /// Writes the last row group and the footer; returns the writer.
     ///
     /// # Errors
-    /// When writing or syncing fails.
-    pub fn finish(mut self) -> io::Result<()> {
+    /// When writing fails.
+    pub fn into_inner(mut self) -> io::Result<W> {
         self.write_group()?;
-        let file = self.writer.into_inner().map_err(io_error)?;
-        let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()
+        self.writer.into_inner().map_err(io_error)
     }
 }
 
@@ -332,6 +365,9 @@ mod tests {
         let mut got = TableRows::default();
         got.columns = stream(&path, |_, r| got.rows.push(r.to_vec())).unwrap();
         assert_eq!(got, TableRows::of(Table::GoZones, &rows));
+        // In memory, the same bytes as the file.
+        let bytes = to_bytes(Table::GoZones, rows.bytes(Table::GoZones)).unwrap();
+        assert_eq!(bytes, std::fs::read(&path).unwrap());
         // Row groups end at GROUP_ROWS rows or about GROUP_BYTES bytes.
         let groups = |rows: usize, reason: &str| {
             let mut buf = RowBuf::default();

@@ -78,6 +78,7 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
         path: path.to_path_buf(),
         problem: None,
         named,
+        data: None,
     };
     let mut settings = every_analysis(MAX_GAME_BYTES, 4, false);
     // The play analysis too: its inputs are the replay's, malformed or not.

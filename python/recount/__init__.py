@@ -1,0 +1,54 @@
+"""recount's pipeline in Python: Go and backgammon archives re-scored into
+Arrow tables, one per report, with the columns and types of the Parquet
+reports (``recount --format parquet``).
+
+Everything is done by the Rust library (``recount._recount``); this module
+only opens the Parquet bytes it hands back with ``pyarrow``.
+
+    >>> import recount
+    >>> reports = recount.run(paths=["games/"], options=["--dead-stones", "estimate"])
+    >>> reports["go_games"].num_rows
+"""
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from . import _recount
+
+__version__ = _recount.__version__
+
+#: The report names, in the order the command line writes them.
+REPORTS = tuple(_recount.report_names())
+
+#: Each report's key columns.
+KEYS = dict(_recount.report_keys())
+
+
+def run(paths=(), sources=(), options=()):
+    """Run recount and return ``{report name: pyarrow.Table}``.
+
+    paths: files, directories or archives, as on the command line.
+    sources: ``(name, bytes)`` pairs, each read as a file of that name
+        (``"games.tar.gz"``, ``"a.sgf"``); ``name`` is its ``source`` in
+        the reports.
+    options: the command line's options, as strings
+        (``["--dead-stones", "estimate", "-j", "1"]``); every option of
+        ``recount run`` is taken (those that only choose output files have
+        no effect).
+
+    The interpreter's lock is released while the run works. Raises
+    ValueError for an option or path that cannot be used, OSError when the
+    run fails; a record that cannot be read is an ``errors`` row, as on
+    the command line.
+    """
+    got = _recount.run(
+        [str(p) for p in paths],
+        [(str(name), bytes(data)) for name, data in sources],
+        [str(o) for o in options],
+    )
+    return {name: pq.read_table(pa.BufferReader(data)) for name, data in got}
+
+
+def schemas(options=()):
+    """``{report name: pyarrow.Schema}``: each report's columns and types."""
+    return {name: table.schema for name, table in run(options=options).items()}

@@ -1,0 +1,131 @@
+//! `recount._recount`: the command line's run, called from Python.
+//!
+//! [`run`] reads the options with the command line's own parser and
+//! resolver (`recount::cli`), adds the sources given as bytes
+//! ([`Entry::in_memory`]), runs the pipeline with the interpreter's lock
+//! released, and hands back each report as the bytes of the Parquet file
+//! `--format parquet` writes: `recount/__init__.py` opens them with
+//! `pyarrow.parquet`. Parquet is the hand-off because recount already
+//! writes it, typed column by column (`recount::report::parquet`): Arrow's
+//! own crates would add a long build for the same columns.
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyBytes;
+use recount::cli::args::run_args;
+use recount::cli::config::Config;
+use recount::commands::run::{self as pipeline, Control, RunError};
+use recount::ingest::Entry;
+use recount::report::sink::Memory;
+use recount::report::{parquet, Table};
+use std::path::{Path, PathBuf};
+
+/// What a run hands back: each report's name and Parquet bytes, in
+/// `Table::ALL` order.
+type Reports = Vec<(&'static str, Vec<u8>)>;
+
+/// Runs recount over `paths` (files, directories, archives, as on the
+/// command line) and `sources` (`(name, bytes)` pairs, each read as a
+/// file of that name) with the command line's `options`; returns every
+/// report as `(name, parquet_bytes)`.
+///
+/// Options that write files (`--out`, `--format`, `--no-html`) have no
+/// effect here; `-j N` sets the worker threads (default: one per core).
+#[pyfunction]
+#[pyo3(signature = (paths = Vec::new(), sources = Vec::new(), options = Vec::new()))]
+fn run<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    sources: Vec<(PathBuf, PyBackedBytes)>,
+    options: Vec<String>,
+) -> PyResult<Vec<(&'static str, Bound<'py, PyBytes>)>> {
+    // The parser wants one path; the real ones replace it.
+    let mut args = run_args(Path::new("-"), &options).map_err(PyValueError::new_err)?;
+    args.paths = paths;
+    args.quiet = true;
+    let sources: Vec<Entry> = sources
+        .into_iter()
+        .map(|(name, bytes)| Entry::in_memory(name, &bytes[..]))
+        .collect();
+    let reports = py.detach(|| reports(args, sources)).map_err(|e| match e {
+        Failure::Options(m) => PyValueError::new_err(m),
+        Failure::Run(m) => PyOSError::new_err(m),
+    })?;
+    Ok(reports
+        .into_iter()
+        .map(|(name, bytes)| (name, PyBytes::new(py, &bytes)))
+        .collect())
+}
+
+/// Why a run gave no reports.
+enum Failure {
+    /// An option that cannot be used, a path that cannot be read.
+    Options(String),
+    /// The run itself failed.
+    Run(String),
+}
+
+/// The run, in memory; sources sorted among the paths by name, as the
+/// command line sorts the files it reads.
+fn reports(args: recount::cli::args::RunArgs, sources: Vec<Entry>) -> Result<Reports, Failure> {
+    let config = Config::resolve(args).map_err(|e| Failure::Options(e.to_string()))?;
+    let mut entries = config.entries.clone();
+    entries.extend(sources);
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut sink = Memory::default();
+    // With `--shard K/N` the run reads its part only (the shard files
+    // `recount merge` reads are for runs into a directory).
+    let control = Control {
+        max_records: config.max_games,
+        shard: config.shard,
+        ..Control::default()
+    };
+    pipeline::run(
+        &entries,
+        config.settings(),
+        config.threads,
+        false,
+        &mut sink,
+        &control,
+    )
+    .map_err(|e| {
+        Failure::Run(match e {
+            RunError::Write(e) => format!("the run failed: {e}"),
+            RunError::Interrupted(sig) => format!("the run was interrupted by signal {sig}"),
+        })
+    })?;
+    Table::ALL
+        .iter()
+        .map(|&t| {
+            let bytes = parquet::to_bytes(t, sink.rows.bytes(t))
+                .map_err(|e| Failure::Run(format!("{}: {e}", t.name())))?;
+            Ok((t.name(), bytes))
+        })
+        .collect()
+}
+
+/// The report names, in the order the command line writes them.
+#[pyfunction]
+fn report_names() -> Vec<&'static str> {
+    Table::ALL.iter().map(|t| t.name()).collect()
+}
+
+/// Each report's key columns (what a row is unique by, and sorted by when
+/// reports of separate runs are compared).
+#[pyfunction]
+fn report_keys() -> Vec<(&'static str, Vec<String>)> {
+    Table::ALL
+        .iter()
+        .map(|t| (t.name(), t.keys().iter().map(|k| k.to_string()).collect()))
+        .collect()
+}
+
+#[pymodule]
+fn _recount(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(report_names, m)?)?;
+    m.add_function(wrap_pyfunction!(report_keys, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
