@@ -87,6 +87,7 @@ mod tests {
                     let head = String::from_utf8_lossy(&b[..b.len().min(40)]);
                     format!("{} bytes: {head}", b.len())
                 }
+                Payload::Translated(format, t) => format!("{format:?}: {} bytes", t.sgf.len()),
                 Payload::Failed { reason, .. } => reason.clone(),
             };
             out.push(((*u.origin).clone(), u.game, what));
