@@ -8,6 +8,21 @@ pub fn single_line(s: &str) -> String {
         .collect()
 }
 
+/// The civil (proleptic Gregorian) date `(year, month, day)` of a day
+/// counted from 1970-01-01 (Howard Hinnant's `civil_from_days`), for the
+/// readers whose files give dates as day or second counts.
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 /// A file or member name as one line of text that tells names apart:
 /// valid UTF-8 is kept, except that a backslash is written `\\`, a line
 /// break, tab or carriage return `\n`, `\t`, `\r`, and any other control

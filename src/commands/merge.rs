@@ -7,8 +7,9 @@
 //! all.
 
 use crate::analysis::bg_plays::PlayerTotals;
-use crate::commands::run::{End, Tally};
+use crate::commands::run::End;
 use crate::commands::shard::{unit_tables, Meta, UnitIndex, Units};
+use crate::commands::tally::Tally;
 use crate::ingest::Shard;
 use crate::report::duplicates::{game_name, write_cell, Duplicates};
 use crate::report::{Format, ReportDir, RowBuf, SettingRow, Sink, Table};

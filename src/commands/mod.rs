@@ -11,6 +11,7 @@ pub mod merge;
 pub mod report;
 pub mod run;
 pub mod shard;
+pub mod tally;
 pub mod zones;
 
 use crate::go::record::{read_record, GoRecord};

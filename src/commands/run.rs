@@ -6,13 +6,13 @@
 //! order), so reports are byte-identical for any thread count. A window caps
 //! how far reading may run ahead of writing, which bounds memory.
 
-use crate::analysis::bg_match::{bg_match_rows, read_match, BgCounts, BgRow, BgSettings};
+use crate::analysis::bg_match::{bg_match_rows, read_match, BgRow, BgSettings};
 use crate::analysis::go_game::go_game_row;
 use crate::analysis::go_score::{go_score, ScoreSettings, ScoreStats};
 use crate::analysis::go_zones::zone_rows;
-use crate::analysis::go_zones::ZoneStats;
 use crate::bg::game::replay::KeepCube;
 use crate::commands::shard::{self, Meta, ShardRun};
+use crate::commands::tally::Tally;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
@@ -30,7 +30,6 @@ use crate::text::single_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::ops::AddAssign;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -151,36 +150,6 @@ impl Settings<'_> {
             always_settle: false,
             zones_at: self.zones.map(|z| z.moment),
         }
-    }
-}
-
-/// Run totals; the collector adds each unit's up, in input order.
-#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Tally {
-    /// Files and archive members read.
-    pub files: u64,
-    /// Go games replayed (rows in `go_games.csv`).
-    pub games: u64,
-    /// Backgammon match files read, and their games' counts.
-    pub matches: u64,
-    pub bg: BgCounts,
-    /// Rows in `errors.csv`.
-    pub errors: u64,
-    pub illegal_moves: u64,
-    pub scoring: ScoreStats,
-    pub zones: ZoneStats,
-}
-
-impl AddAssign for Tally {
-    fn add_assign(&mut self, o: Tally) {
-        self.files += o.files;
-        self.games += o.games;
-        self.matches += o.matches;
-        self.bg += o.bg;
-        self.errors += o.errors;
-        self.illegal_moves += o.illegal_moves;
-        self.scoring += o.scoring;
-        self.zones += o.zones;
     }
 }
 

@@ -4,7 +4,7 @@
 //! its rows in each report, in the order the reports hold them).
 
 use crate::analysis::bg_plays::PlayerTotals;
-use crate::commands::run::Tally;
+use crate::commands::tally::Tally;
 use crate::ingest::shard::stable_hash;
 use crate::ingest::{Entry, Place, Shard};
 use crate::report::{Formats, Table};

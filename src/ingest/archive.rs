@@ -6,7 +6,7 @@ use crate::ingest::codec::{Budget, Codec, Guarded};
 use crate::ingest::paths::{archive_of, codec_of, is_game_name, is_text_name, is_wanted, Archive};
 use crate::ingest::source::read_source;
 use crate::ingest::{sevenz, Entry, Origin, Payload, Progress, ReadLimits, Shard, Stage, Unit};
-use crate::text::{escape_name, escape_path};
+use crate::text::escape_name;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -83,32 +83,17 @@ pub(crate) fn member_origin(archive: &Origin, name: String) -> Arc<Origin> {
     })
 }
 
-/// Streams every source of one entry, calling `emit` for each unit in order.
-/// `emit` returns `false` to stop. With a `shard`, the sources of other
-/// parts are opened and their first bytes read (an archive is read
-/// through), but offer no units.
-pub fn read_entry(
+/// Streams every source of the file `entry` (its origin `origin`),
+/// calling `emit` for each unit in order; [`super::entry::read_entry`]
+/// has decided it is to be read.
+pub(crate) fn read_file(
     entry: &Entry,
+    origin: Arc<Origin>,
     limits: ReadLimits,
     shard: Option<Shard>,
     progress: &Arc<Progress>,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) {
-    progress.streams.fetch_add(1, Ordering::Relaxed);
-    let origin = Arc::new(Origin {
-        path: escape_path(&entry.path),
-        member: None,
-    });
-    if shard.is_some_and(|s| !s.owns_file(&origin.path)) {
-        return;
-    }
-    if let Some(problem) = &entry.problem {
-        emit(fail(&origin, Stage::Discover, problem.clone()));
-        return;
-    }
-    if let Some(data) = &entry.data {
-        return super::memory::read_bytes(entry, data, limits, shard, progress, emit);
-    }
     // Only regular files are opened from directories: a FIFO there would
     // block the run, a device never ends; such a file is skipped. One named
     // on the command line is read when it is a FIFO (a pipe the user gives,

@@ -5,7 +5,6 @@
 use crate::ingest::archive::{read_top, Reading};
 use crate::ingest::codec::Budget;
 use crate::ingest::{Entry, Origin, Progress, ReadLimits, Shard, Unit};
-use crate::text::escape_path;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -26,19 +25,16 @@ impl Entry {
 }
 
 /// Streams the sources of `data`, the bytes of `entry`, as
-/// [`super::read_entry`] does those of a file.
+/// [`super::entry::read_entry`] does those of a file.
 pub(crate) fn read_bytes(
     entry: &Entry,
     data: &[u8],
+    origin: Arc<Origin>,
     limits: ReadLimits,
     shard: Option<Shard>,
     progress: &Arc<Progress>,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) {
-    let origin = Arc::new(Origin {
-        path: escape_path(&entry.path),
-        member: None,
-    });
     let name = entry
         .path
         .file_name()

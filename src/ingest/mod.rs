@@ -22,6 +22,7 @@
 
 pub mod archive;
 mod codec;
+mod entry;
 mod goformats;
 mod memory;
 pub mod paths;
@@ -30,7 +31,7 @@ pub mod shard;
 mod sniff;
 mod source;
 
-pub use archive::read_entry;
+pub use entry::read_entry;
 pub use goformats::{translate, GoFormat, Translated};
 pub use paths::expand;
 pub use shard::{Shard, ShardBy};

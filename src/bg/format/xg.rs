@@ -418,16 +418,8 @@ fn delphi_date(days: f64) -> Option<String> {
     if !(1.0..2_958_466.0).contains(&days) {
         return None;
     }
-    // Days since 1970-01-01, then the civil date (Howard Hinnant's days_from_civil inverse).
-    let z = days.floor() as i64 - 25_569 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    // Days since 1970-01-01 (day 25,569 of the Delphi count), then the date.
+    let (year, month, d) = crate::text::civil_from_days(days.floor() as i64 - 25_569);
     Some(format!("{year:04}.{month:02}.{d:02}"))
 }
 

@@ -222,10 +222,7 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     for (stone, at) in moves {
         sgf.play(stone, at);
     }
-    Ok(Translated {
-        sgf: sgf.finish(),
-        notes,
-    })
+    Ok(sgf.finish(notes))
 }
 
 #[cfg(test)]

@@ -235,9 +235,13 @@ impl SgfOut {
         self.value(at.as_ref().map_or(&[][..], |p| &p[..]));
     }
 
-    fn finish(mut self) -> Vec<u8> {
+    /// The game tree, closed, with the translation's `notes`.
+    fn finish(mut self, notes: Vec<String>) -> Translated {
         self.out.push(b')');
-        self.out
+        Translated {
+            sgf: self.out,
+            notes,
+        }
     }
 }
 
@@ -261,16 +265,7 @@ fn tygem_handicap(stones: u32) -> Vec<[u8; 2]> {
 
 /// A Unix time (seconds) as the UTC date `YYYY-MM-DD`.
 fn unix_date(seconds: i64) -> String {
-    // Howard Hinnant's civil_from_days.
-    let z = seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = crate::text::civil_from_days(seconds.div_euclid(86_400));
     format!("{y:04}-{m:02}-{d:02}")
 }
 
@@ -314,7 +309,7 @@ mod tests {
         s.play(Stone::White, point(26, 0));
         s.play(Stone::Black, None);
         assert_eq!(
-            String::from_utf8(s.finish()).unwrap(),
+            String::from_utf8(s.finish(Vec::new()).sgf).unwrap(),
             "(;GM[1]FF[4]SZ[19]PB[a\\]b\\\\c]AB[dp];W[Aa];B[])"
         );
         assert_eq!(point(52, 0), None);

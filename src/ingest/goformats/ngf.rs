@@ -159,10 +159,7 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
             lines.len()
         ));
     }
-    Ok(Translated {
-        sgf: sgf.finish(),
-        notes,
-    })
+    Ok(sgf.finish(notes))
 }
 
 #[cfg(test)]

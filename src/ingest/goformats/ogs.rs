@@ -275,10 +275,7 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     }
     sgf.points("TB", &tb);
     sgf.points("TW", &tw);
-    Ok(Translated {
-        sgf: sgf.finish(),
-        notes,
-    })
+    Ok(sgf.finish(notes))
 }
 
 #[cfg(test)]

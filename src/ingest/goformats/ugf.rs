@@ -186,10 +186,7 @@ pub(super) fn to_sgf(bytes: &[u8]) -> Result<Translated, String> {
     for (stone, at) in plays {
         sgf.play(stone, at);
     }
-    Ok(Translated {
-        sgf: sgf.finish(),
-        notes,
-    })
+    Ok(sgf.finish(notes))
 }
 
 #[cfg(test)]
