@@ -28,19 +28,24 @@ recount's. A record that cannot be read is an ``errors`` row, never a
 failed task; a task that fails (a lost worker) is run again by Spark on the
 same files and gives the same rows.
 
-Rows that total a run (``summary``, ``settings``, ``go_interpretations``,
-the ``player`` scope of ``bg_stats``) and ``go_games.duplicate_of`` (a game
-seen before *in the same run*) are per task here: one set per task.
+What totals the run is made once, on the driver, as one run over all the
+files makes it: each task hands back its part (``recount.run_part``), and
+``recount.totals`` adds the parts up into ``summary``, ``settings``,
+``go_interpretations`` and the ``player`` rows of ``bg_stats``;
+``go_games.duplicate_of`` (the first game with the same ``game_id`` in the
+run's input order) is filled again over all the games, in Spark.
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
 import sys
 
 import pyarrow as pa
-from pyspark.sql import SparkSession
+from pyspark.sql import SparkSession, Window
+from pyspark.sql import functions as F
 from pyspark.sql.pandas.types import from_arrow_schema
 
 import recount
@@ -49,10 +54,19 @@ import recount
 #: mapInArrow gives every task's rows.
 SEP = "__"
 
+#: The reports made on the driver from the tasks' parts (and, for
+#: ``bg_stats``, its ``player`` rows).
+TOTALS = ("summary", "settings", "go_interpretations")
+
+#: A row's place among its task's rows of the same report (input order).
+ORD = "_ord"
+
 
 def wide_schema(schemas):
-    """One Arrow schema holding every report's columns, and the report name."""
-    fields = [pa.field("report", pa.string())]
+    """One Arrow schema holding every report's columns, the report name, the
+    row's place in its task's report, and the task's part (on a row of its
+    own, report ``_part``)."""
+    fields = [pa.field("report", pa.string()), pa.field(ORD, pa.int64()), pa.field("part", pa.string())]
     for name, schema in schemas.items():
         fields += [pa.field(f"{name}{SEP}{f.name}", f.type) for f in schema]
     return pa.schema(fields)
@@ -67,6 +81,8 @@ def widen(name, table, wide):
     for field in wide:
         if field.name == "report":
             columns.append(pa.array([name] * n, pa.string()))
+        elif field.name == ORD:
+            columns.append(pa.array(range(n), pa.int64()))
         elif field.name.startswith(name + SEP):
             columns.append(table.column(field.name[len(name) + len(SEP):]).combine_chunks())
         else:
@@ -94,8 +110,10 @@ def run_arrow(spark, paths, options, wide):
             )
             if not sources:
                 continue
-            for name, table in recount.run(sources=sources, options=options).items():
+            tables, part = recount.run_part(sources=sources, options=options)
+            for name, table in tables.items():
                 yield from widen(name, table, wide)
+            yield pa.RecordBatch.from_pylist([{"report": "_part", "part": part}], schema=wide)
 
     # Hadoop reads paths as globs: each one is meant as it is written.
     literal = [re.sub(r"([\\\[\]{}*?])", r"\\\1", p) for p in paths]
@@ -117,26 +135,29 @@ def _quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def write_arrow(df, schemas, out):
-    """Each report's rows, its own columns, to OUT/<report>/."""
-    df = df.persist()
+def frames_arrow(df, schemas):
+    """Each report's rows (its columns and ORD) and the tasks' parts."""
+    frames = {}
     for name, schema in schemas.items():
-        cols = [df[f"{name}{SEP}{f.name}"].alias(f.name) for f in schema]
-        df.filter(df.report == name).select(*cols).write.mode("overwrite").parquet(
-            os.path.join(out, name)
-        )
-    df.unpersist()
+        cols = [df[f"{name}{SEP}{f.name}"].alias(f.name) for f in schema] + [df[ORD]]
+        frames[name] = df.filter(df.report == name).select(*cols)
+    parts = [r.part for r in df.filter(df.report == "_part").select("part").collect()]
+    return frames, parts
 
 
-def write_pipe(spark, lines, schemas, out):
-    """Each report's CSV lines, read with its schema, to OUT/<report>/."""
-    lines = lines.map(lambda l: l.split(",", 1)).persist()
+def frames_pipe(spark, lines, schemas):
+    """Each report's CSV lines read with its schema (and ORD), and the
+    tasks' parts from their ``_part_*`` lines."""
+    # (report, row), numbered in each task's order.
+    lines = lines.map(lambda l: l.split(",", 1)).zipWithIndex().persist()
+    frames = {}
     for name, schema in schemas.items():
-        rows = lines.filter(lambda kv, n=name: kv[0] == n).map(lambda kv: kv[1])
+        rows = lines.filter(lambda kv, n=name: kv[0][0] == n).map(lambda kv: f"{kv[1]},{kv[0][1]}")
+        schema = pa.schema([pa.field(ORD, pa.int64())] + list(schema))
         # recount's CSV: quotes doubled, an empty cell null (as in the
         # Parquet reports), infinities as Rust writes them; a row that does
         # not parse fails the task rather than turning into nulls.
-        df = spark.read.csv(
+        frames[name] = spark.read.csv(
             rows,
             schema=from_arrow_schema(schema),
             header=False,
@@ -146,8 +167,59 @@ def write_pipe(spark, lines, schemas, out):
             negativeInf="-inf",
             mode="FAILFAST",
         )
+    # `_part_KIND,TAG,TEXT`: the task's files, its shard.json on one line,
+    # the lines of its shard_units.csv that carry players.
+    got = lines.filter(lambda kv: kv[0][0].startswith("_part_")).map(lambda kv: (kv[0][0], kv[0][1])).collect()
+    parts = {}
+    for kind, rest in got:
+        tag, text = rest.split(",", 1)
+        part = parts.setdefault(tag, {"names": [], "meta": "", "units": ""})
+        if kind == "_part_name":
+            part["names"].append(text)
+        elif kind == "_part_meta":
+            part["meta"] = text
+        else:
+            part["units"] += text + "\n"
+    return frames, [json.dumps(p) for p in parts.values()]
+
+
+def game_name(df):
+    """The name ``duplicate_of`` gives a game: ``source!/member#game``."""
+    member = F.when(F.col("member").isNull(), F.lit("")).otherwise(F.concat(F.lit("!/"), F.col("member")))
+    return F.concat(F.col("source"), member, F.lit("#"), F.col("game").cast("string"))
+
+
+def write_reports(spark, frames, parts, schemas, names, options, out):
+    """Every report to OUT/<report>/: the tasks' rows, ``duplicate_of``
+    over all the games, and the run's totals from the parts."""
+    # The run's input order: a file's rank, then its rows' order.
+    order = spark.createDataFrame(
+        list(enumerate(recount.input_order(names))), "_rank long, source string"
+    )
+    games = frames["go_games"].drop("duplicate_of").join(F.broadcast(order), "source", "left")
+    first = Window.partitionBy("game_id").orderBy("_rank", ORD)
+    games = (
+        games.withColumn("_first", F.first(game_name(games)).over(first))
+        .withColumn("_n", F.row_number().over(first))
+        .withColumn("duplicate_of", F.when(F.col("_n") > 1, F.col("_first")))
+        .persist()
+    )
+    rows = games.count()
+    distinct = games.select("game_id").distinct().count()
+    frames["go_games"] = games
+    totals = recount.totals(parts, options, game_ids=(distinct, rows - distinct))
+    for name, schema in schemas.items():
+        cols = [f.name for f in schema]
+        if name in totals:
+            mine = spark.createDataFrame(totals[name].to_pylist(), schema=from_arrow_schema(schema))
+        if name in TOTALS:
+            df = mine
+        elif name == "bg_stats":
+            df = frames[name].filter(F.col("scope") != "player").select(*cols).unionByName(mine)
+        else:
+            df = frames[name].select(*cols)
         df.write.mode("overwrite").parquet(os.path.join(out, name))
-    lines.unpersist()
+    games.unpersist()
 
 
 def main(argv=None):
@@ -186,9 +258,13 @@ def main(argv=None):
     if os.path.isdir(a.out):
         shutil.rmtree(a.out)
     if a.pipe:
-        write_pipe(spark, run_pipe(spark, paths, options, a.pipe), schemas, a.out)
+        lines = run_pipe(spark, paths, options, a.pipe)
+        frames, parts = frames_pipe(spark, lines, schemas)
     else:
-        write_arrow(run_arrow(spark, paths, options, wide_schema(schemas)), schemas, a.out)
+        df = run_arrow(spark, paths, options, wide_schema(schemas)).persist()
+        frames, parts = frames_arrow(df, schemas)
+    names = [source_name(p) for p in paths]
+    write_reports(spark, frames, parts, schemas, names, a.option, a.out)
     spark.stop()
 
 

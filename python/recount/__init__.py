@@ -41,11 +41,47 @@ def run(paths=(), sources=(), options=()):
     run fails; a record that cannot be read is an ``errors`` row, as on
     the command line.
     """
-    got = _recount.run(
+    return run_part(paths, sources, options)[0]
+
+
+def run_part(paths=(), sources=(), options=()):
+    """``run``, also giving the run's part: ``(tables, part)``.
+
+    ``part`` (a JSON string) holds what the rows that total a run are made
+    of; when the input is run in parts whose rows are kept apart (Spark
+    tasks), ``totals`` over all the parts gives those rows as one run over
+    all the input writes them.
+    """
+    got, part = _recount.run(
         [str(p) for p in paths],
         [(str(name), bytes(data)) for name, data in sources],
         [str(o) for o in options],
     )
+    return _tables(got), part
+
+
+def totals(parts, options=(), game_ids=(0, 0)):
+    """The rows a run writes at its end, for the input of all of ``parts``.
+
+    Returns ``{name: pyarrow.Table}`` for ``summary``, ``settings``,
+    ``go_interpretations`` and ``bg_stats`` (its ``player`` rows only).
+    parts: the parts ``run_part`` gave, each file in one part only.
+    options: the options the parts were run with.
+    game_ids: ``(distinct, repeated)``, over all the parts' ``go_games``
+        rows: how many distinct ``game_id`` values, and how many rows repeat
+        an earlier one (the rows whose ``duplicate_of`` is set).
+    """
+    distinct, repeated = game_ids
+    got = _recount.totals(list(parts), [str(o) for o in options], int(distinct), int(repeated))
+    return _tables(got)
+
+
+def input_order(names):
+    """``names`` (files) in the order a run reads them."""
+    return [str(p) for p in _recount.input_order([str(n) for n in names])]
+
+
+def _tables(got):
     return {name: pq.read_table(pa.BufferReader(data)) for name, data in got}
 
 

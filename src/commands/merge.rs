@@ -134,7 +134,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Merged, MergeError> {
         settings: &settings,
         zones,
         stopped: None,
-        duplicates: &duplicates,
+        game_ids: duplicates.counts(),
     };
     sink.record(&end.rows())
         .and_then(|_| sink.finish())

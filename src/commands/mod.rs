@@ -8,6 +8,7 @@ pub mod check;
 pub mod diff;
 pub mod explain;
 pub mod merge;
+pub mod parts;
 pub mod report;
 pub mod run;
 pub mod shard;

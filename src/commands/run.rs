@@ -22,7 +22,7 @@ use crate::go::record::RecordError;
 use crate::go::rules::Preset;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Place, Progress, ReadLimits, Unit};
-use crate::report::duplicates::Duplicates;
+use crate::report::duplicates::{Duplicates, GameIds};
 use crate::report::keys::file_key;
 use crate::report::{ErrorRow, Extra, RowBuf, SettingRow, Sink, SummaryRow, Table};
 use crate::sgf::reader::parse_tree;
@@ -559,7 +559,7 @@ pub fn run(
         settings: &settings.rows(),
         zones,
         stopped,
-        duplicates: &duplicates,
+        game_ids: duplicates.counts(),
     };
     let meta = control
         .shard
@@ -751,7 +751,7 @@ pub struct End<'a> {
     /// The zones were asked for.
     pub zones: bool,
     pub stopped: Option<Stopped>,
-    pub duplicates: &'a Duplicates,
+    pub game_ids: GameIds,
 }
 
 impl End<'_> {
@@ -764,7 +764,7 @@ impl End<'_> {
             settings,
             zones,
             stopped,
-            duplicates,
+            game_ids,
         } = *self;
         let mut summary = RowBuf::default();
         let read = [
@@ -779,7 +779,7 @@ impl End<'_> {
             summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
         }
         if tally.games > 0 {
-            for row in duplicates.rows() {
+            for row in game_ids.rows() {
                 summary.push(Table::Summary, &row);
             }
         }

@@ -93,12 +93,19 @@ impl Meta {
                 path.display()
             )
         })?;
-        let meta: Meta = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a recount shard file ({e})", path.display()))?;
+        Meta::from_json(&text, &path.display().to_string())
+    }
+
+    /// Reads `shard.json`'s text; `shown` names it in errors.
+    ///
+    /// # Errors
+    /// Text that is not this version's shard file.
+    pub fn from_json(text: &str, shown: &str) -> Result<Meta, String> {
+        let meta: Meta = serde_json::from_str(text)
+            .map_err(|e| format!("{shown}: not a recount shard file ({e})"))?;
         if meta.layout != LAYOUT {
             return Err(format!(
-                "{}: written by another version of recount (layout {}, this one reads {LAYOUT}); run the shards again with this version",
-                path.display(),
+                "{shown}: written by another version of recount (layout {}, this one reads {LAYOUT}); run the shards again with this version",
                 meta.layout
             ));
         }
@@ -174,9 +181,10 @@ pub struct UnitIndex {
     pub players: PlayerTotals,
 }
 
-/// Reads `shard_units.csv` in `dir`, line by line.
+/// Reads `shard_units.csv` (a file in a shard's directory, or its bytes),
+/// line by line.
 pub struct Units {
-    reader: csv::Reader<std::fs::File>,
+    reader: csv::Reader<Box<dyn std::io::Read>>,
     record: csv::StringRecord,
     path: String,
 }
@@ -187,10 +195,22 @@ impl Units {
     pub fn open(dir: &Path) -> Result<Units, String> {
         let path = dir.join(crate::report::Extra::ShardUnits.file_name());
         let shown = path.display().to_string();
+        let file = std::fs::File::open(&path).map_err(|e| format!("{shown}: {e}"))?;
+        Units::new(Box::new(file), shown)
+    }
+
+    /// Reads the file's bytes; `shown` names it in errors.
+    ///
+    /// # Errors
+    /// A header that is not this version's.
+    pub fn from_bytes(bytes: Vec<u8>, shown: String) -> Result<Units, String> {
+        Units::new(Box::new(std::io::Cursor::new(bytes)), shown)
+    }
+
+    fn new(from: Box<dyn std::io::Read>, shown: String) -> Result<Units, String> {
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
-            .from_path(&path)
-            .map_err(|e| format!("{shown}: {e}"))?;
+            .from_reader(from);
         let header = reader.byte_headers().map_err(|e| format!("{shown}: {e}"))?;
         let want = units_header();
         let mut want = csv::Reader::from_reader(&want[..]);

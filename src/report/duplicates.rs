@@ -65,9 +65,27 @@ impl Duplicates {
 
     /// The `summary.csv` rows: `go_game_ids,distinct` and
     /// `go_game_ids,duplicates` (rows whose game an earlier row holds).
+    /// The counts `summary.csv` gives.
+    pub fn counts(&self) -> GameIds {
+        GameIds {
+            distinct: self.distinct(),
+            repeated: self.repeated,
+        }
+    }
+}
+
+/// How many distinct `game_id`s a run saw, and how many rows repeated one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameIds {
+    pub distinct: u64,
+    pub repeated: u64,
+}
+
+impl GameIds {
+    /// `summary.csv`'s `go_game_ids` rows.
     pub fn rows(&self) -> [SummaryRow; 2] {
         [
-            SummaryRow::new("go_game_ids", "distinct", self.distinct(), "games"),
+            SummaryRow::new("go_game_ids", "distinct", self.distinct, "games"),
             SummaryRow::new("go_game_ids", "duplicates", self.repeated, "rows"),
         ]
     }
@@ -119,5 +137,12 @@ mod tests {
         let c = String::from_utf8(c.bytes(Table::GoGames).to_vec()).unwrap();
         assert!(c.ends_with(",2,\"b,c.sgf#1\"\n"), "{c}");
         assert_eq!((d.repeated, d.distinct()), (2, 2));
+        assert_eq!(
+            d.counts(),
+            GameIds {
+                distinct: 2,
+                repeated: 2
+            }
+        );
     }
 }

@@ -62,16 +62,23 @@ impl Extra {
     }
 }
 
-/// Keeps every row in memory (`recount check` reads a run's rows back).
+/// Keeps every row in memory (`recount check` reads a run's rows back),
+/// and the shard files' bytes, as [`Extra::ALL`].
 #[derive(Debug, Default)]
 pub struct Memory {
     pub rows: RowBuf,
+    pub extras: [Vec<u8>; Extra::ALL.len()],
 }
 
 impl Sink for Memory {
     fn record(&mut self, rows: &RowBuf) -> io::Result<bool> {
         self.rows.append(rows);
         Ok(true)
+    }
+
+    fn extra(&mut self, file: Extra, bytes: &[u8]) -> io::Result<()> {
+        self.extras[file as usize].extend_from_slice(bytes);
+        Ok(())
     }
 }
 

@@ -117,15 +117,20 @@ fn the_python_package_gives_the_command_lines_reports() {
 #[test]
 fn spark_writes_the_command_lines_reports_with_both_variants() {
     let Some(python) = python() else { return };
-    let paths = files(&[
+    let mut paths = files(&[
         "fixtures/go/kgs",
         "fixtures/go/scoring",
         "fixtures/bg/real",
         "fixtures/malformed",
     ]);
     let tmp = tempfile::tempdir().unwrap();
+    // A copy of a game under another name: a duplicate across tasks.
+    let copy = tmp.path().join("copy.sgf");
+    std::fs::copy(&paths[0], &copy).unwrap();
+    paths.push(copy.to_string_lossy().into_owned());
     let cli = tmp.path().join("cli");
-    cli_run(&paths, &[], &cli);
+    // With --plays: bg_stats has players' rows, totalled over the tasks.
+    cli_run(&paths, &["--plays"], &cli);
     let list = tmp.path().join("paths.txt");
     std::fs::write(&list, paths.join("\n")).unwrap();
     let at_list = format!("@{}", list.display());
@@ -136,6 +141,7 @@ fn spark_writes_the_command_lines_reports_with_both_variants() {
             .args(["--master", "local[2]", "--out"])
             .arg(&out)
             .arg(&at_list)
+            .arg("--option=--plays")
             .current_dir(tmp.path());
         if variant == "pipe" {
             c.arg("--pipe").arg(env!("CARGO_BIN_EXE_recount"));
