@@ -3,7 +3,8 @@
 //! the same files as bytes gives every report, row for row and typed as
 //! the Parquet reports; Spark in local mode (`local[2]`), both the
 //! `mapInArrow` and the `RDD.pipe` variant, writes each report's rows
-//! (sorted by key) as the command line does. The checks are
+//! (sorted by key) as the command line does, totals included; and
+//! `pip install ./python` gives a package that runs. The checks are
 //! `tests/tests/python_reports.py`.
 //!
 //! Needs `.venv-python/` and Java (`bash scripts/get-python-tools.sh`);
@@ -153,4 +154,34 @@ fn spark_writes_the_command_lines_reports_with_both_variants() {
             &["spark".as_ref(), cli.as_os_str(), out.as_os_str()],
         );
     }
+}
+
+#[test]
+fn pip_installs_the_package_from_the_repo() {
+    let Some(python) = python() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+    let o = Command::new(&python)
+        .args(["-m", "pip", "install", "-q", "--no-deps", "--target"])
+        .arg(&site)
+        .arg(repo().join("python"))
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "pip install ./python: {}", stderr(&o));
+    // The installed copy, not the venv's (pyarrow is the venv's).
+    let script = "import recount, sys\n\
+                  assert recount.__file__.startswith(sys.argv[1]), recount.__file__\n\
+                  t = recount.run(paths=[sys.argv[2]])\n\
+                  print(t['go_games'].num_rows)";
+    let o = Command::new(&python)
+        .args(["-c", script])
+        .arg(&site)
+        .arg(repo().join("fixtures/go/kgs/2000-10-16-1.sgf"))
+        .env("PYTHONPATH", &site)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1");
 }
