@@ -26,11 +26,11 @@ TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 
 cargo build --release -q
 BIN=$TARGET/release/recount
-"$ROOT/.venv-python/bin/maturin" build --release -q -m python/Cargo.toml -o "$TARGET/wheels" >/dev/null
-"$PY" -m pip install -q --no-deps --force-reinstall "$TARGET"/wheels/recount-*.whl
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The wheel of this tree alone (other wheels may lie in target/wheels).
+"$ROOT/.venv-python/bin/maturin" build --release -q -m python/Cargo.toml -o "$tmp/wheels" >/dev/null
+"$PY" -m pip install -q --no-deps --force-reinstall "$tmp"/wheels/recount-*.whl
 abs=()
 for f in "${inputs[@]}"; do abs+=("$(realpath "$f")"); done
 printf '%s\n' "${abs[@]}" > "$tmp/paths.txt"

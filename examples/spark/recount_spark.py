@@ -96,11 +96,27 @@ def source_name(path):
     return path[len("file:"):] if path.startswith("file:") else path
 
 
+def fail_once(marker):
+    """Fails the first task to get here, when ``marker`` (a file path,
+    from RECOUNT_SPARK_FAIL_ONCE) is set: the test that Spark's retry of a
+    failed task gives the same rows. The marker's creation is atomic, so
+    exactly one task fails."""
+    if not marker:
+        return
+    try:
+        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return
+    os.close(fd)
+    raise RuntimeError(f"a failure for the test of retries ({marker})")
+
+
 def run_arrow(spark, paths, options, wide):
     """The mapInArrow run: a DataFrame of (report, every report's columns)."""
 
     def task(batches):
         # In the worker: recount over this task's files, in memory.
+        fail_once(os.environ.get("RECOUNT_SPARK_FAIL_ONCE"))
         for batch in batches:
             sources = list(
                 zip(
