@@ -59,6 +59,7 @@ struct Part {
     /// Each unit table's CSV, past its header, as [`Table::ALL`] (`None`
     /// for the tables written only at a run's end).
     tables: Vec<Option<Records>>,
+    cells: GameCells,
 }
 
 /// Merges the shards in `dirs` into `out`.
@@ -166,6 +167,7 @@ fn open_parts(dirs: &[PathBuf]) -> Result<Vec<Part>, MergeError> {
             meta,
             units,
             tables,
+            cells: GameCells::new(),
         });
     }
     let shard_of = |p: &Part| -> Result<Shard, MergeError> {
@@ -278,7 +280,7 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
                 )));
             }
             if t == Table::GoGames {
-                let (raw, id, name) = undo_duplicate(&record, &table.path)?;
+                let (raw, id, name) = p.cells.undo_duplicate(&record, &table.path)?;
                 rows.push_raw_go_game(&raw, id, name);
             } else {
                 rows.push_raw(t, &record);
@@ -288,44 +290,68 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
     Ok(rows)
 }
 
-/// A `go_games.csv` row without its `duplicate_of` (the last cell), its
-/// `game_id` and its name.
-fn undo_duplicate(record: &[u8], path: &str) -> Result<(Vec<u8>, String, String), MergeError> {
-    let bad = || MergeError::Shards(format!("{path}: a row is not a go_games row"));
-    let columns = Table::GoGames.columns();
-    let at = |name: &str| {
-        columns
-            .iter()
-            .position(|c| c == name)
-            .expect("go_games column")
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(record);
-    let cells = reader
-        .records()
-        .next()
-        .and_then(Result::ok)
-        .ok_or_else(bad)?;
-    if cells.len() != columns.len() || columns.last().map(String::as_str) != Some("duplicate_of") {
-        return Err(bad());
+/// Reads `go_games.csv` rows back into cells, with one CSV reader for all
+/// of them (building a reader costs more than reading a row).
+struct GameCells {
+    reader: csv::Reader<io::Cursor<Vec<u8>>>,
+    cells: csv::ByteRecord,
+    /// Where `source`, `member`, `game` and `game_id` are.
+    at: [usize; 4],
+}
+
+impl GameCells {
+    fn new() -> GameCells {
+        let columns = Table::GoGames.columns();
+        let at = |name: &str| {
+            columns
+                .iter()
+                .position(|c| c == name)
+                .expect("go_games column")
+        };
+        GameCells {
+            reader: csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(io::Cursor::new(Vec::new())),
+            cells: csv::ByteRecord::new(),
+            at: [at("source"), at("member"), at("game"), at("game_id")],
+        }
     }
-    let cell = |name: &str| cells.get(at(name)).unwrap_or_default().to_string();
-    let mut written = Vec::new();
-    let duplicate_of = cell("duplicate_of");
-    if !duplicate_of.is_empty() {
-        write_cell(&mut written, &duplicate_of);
+
+    /// A row without its `duplicate_of` (the last cell), its `game_id` and
+    /// its name.
+    fn undo_duplicate(
+        &mut self,
+        record: &[u8],
+        path: &str,
+    ) -> Result<(Vec<u8>, String, String), MergeError> {
+        let bad = || MergeError::Shards(format!("{path}: a row is not a go_games row"));
+        let columns = Table::GoGames.columns();
+        *self.reader.get_mut() = io::Cursor::new(record.to_vec());
+        self.reader.seek(csv::Position::new()).map_err(|_| bad())?;
+        if !matches!(self.reader.read_byte_record(&mut self.cells), Ok(true))
+            || self.cells.len() != columns.len()
+            || columns.last().map(String::as_str) != Some("duplicate_of")
+        {
+            return Err(bad());
+        }
+        let cell = |i: usize| String::from_utf8_lossy(self.cells.get(i).unwrap_or_default());
+        let mut written = Vec::new();
+        let duplicate_of = cell(columns.len() - 1);
+        if !duplicate_of.is_empty() {
+            write_cell(&mut written, &duplicate_of);
+        }
+        written.push(b'\n');
+        let keep = record
+            .len()
+            .checked_sub(written.len())
+            .filter(|&k| record[k..] == written[..] && k > 0 && record[k - 1] == b',')
+            .ok_or_else(bad)?;
+        let mut raw = record[..keep].to_vec();
+        raw.push(b'\n');
+        let [source, member, game, id] = self.at;
+        let name = game_name(&cell(source), &cell(member), cell(game));
+        Ok((raw, cell(id).into_owned(), name))
     }
-    written.push(b'\n');
-    let keep = record
-        .len()
-        .checked_sub(written.len())
-        .filter(|&k| record[k..] == written[..] && k > 0 && record[k - 1] == b',')
-        .ok_or_else(bad)?;
-    let mut raw = record[..keep].to_vec();
-    raw.push(b'\n');
-    let name = game_name(&cell("source"), &cell("member"), cell("game"));
-    Ok((raw, cell("game_id"), name))
 }
 
 /// Checks that a shard's reports hold no unit rows beyond those its
