@@ -43,15 +43,25 @@ pub const WHOLE: Shard = Shard {
 
 impl Part {
     /// The part a run over `entries` into `sink` made (the run had a shard).
+    /// Of `shard_units.csv` it keeps the header and the units with
+    /// players' statistics, so that a part stays small however many games
+    /// it read (a unit's line is one line, its last cell the players';
+    /// empty, the line ends in its comma).
     pub fn new(entries: &[Entry], sink: &Memory) -> Part {
         let text = |e: Extra| String::from_utf8_lossy(&sink.extras[e as usize]).into_owned();
+        let units = text(Extra::ShardUnits)
+            .lines()
+            .enumerate()
+            .filter(|(i, line)| *i == 0 || !line.ends_with(','))
+            .map(|(_, line)| format!("{line}\n"))
+            .collect();
         Part {
             names: entries
                 .iter()
                 .map(|e| e.path.to_string_lossy().into_owned())
                 .collect(),
             meta: text(Extra::ShardMeta),
-            units: text(Extra::ShardUnits),
+            units,
         }
     }
 }
@@ -170,7 +180,15 @@ mod tests {
             .map(|e| e.unwrap().path())
             .collect();
         files.sort();
-        let (whole, _, settings) = run_part(&files);
+        let (whole, part, settings) = run_part(&files);
+        // A part keeps only the units with players: the matches.
+        let matches = text(&whole.rows, Table::BgGames)
+            .lines()
+            .filter_map(|l| l.split(',').nth(2))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        assert!(matches > 0);
+        assert_eq!(part.units.lines().count(), 1 + matches, "{}", part.units);
         // Three parts of interleaved files, given in another order.
         let parts: Vec<Part> = (0..3)
             .rev()
