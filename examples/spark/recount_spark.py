@@ -213,7 +213,9 @@ def write_reports(spark, frames, parts, schemas, names, options, out):
         list(enumerate(recount.input_order(names))), "_rank long, source string"
     )
     games = frames["go_games"].drop("duplicate_of").join(F.broadcast(order), "source", "left")
-    first = Window.partitionBy("game_id").orderBy("_rank", ORD)
+    # A source not among the names (none, when the names are the paths
+    # given) comes after them all.
+    first = Window.partitionBy("game_id").orderBy(F.asc_nulls_last("_rank"), ORD)
     games = (
         games.withColumn("_first", F.first(game_name(games)).over(first))
         .withColumn("_n", F.row_number().over(first))
