@@ -27,6 +27,7 @@ mod goformats;
 mod memory;
 pub mod paths;
 mod sevenz;
+mod sevenz_header;
 pub mod shard;
 mod sniff;
 mod source;

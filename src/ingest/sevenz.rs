@@ -3,6 +3,7 @@
 //! its solid blocks.
 
 use crate::ingest::archive::{archive_error, fail, read_member, Reading};
+use crate::ingest::sevenz_header::{self, Next};
 use crate::ingest::{Origin, Stage, Unit};
 use crate::text::escape_name;
 use std::io::{Read, Seek, SeekFrom};
@@ -21,7 +22,9 @@ pub(crate) fn read_7z<R: Read + Seek>(
     depth: u32,
     emit: &mut dyn FnMut(Unit) -> bool,
 ) -> bool {
-    if let Err(why) = check_start_header(&mut source, size, r.limits.max_game_bytes) {
+    let checked = check_start_header(&mut source, size, r.limits.max_game_bytes)
+        .and_then(|next| sevenz_header::check(&mut source, size, &next, r.limits.max_game_bytes));
+    if let Err(why) = checked {
         return emit(fail(
             origin,
             Stage::Archive,
@@ -66,12 +69,14 @@ pub(crate) fn read_7z<R: Read + Seek>(
 /// Checks the start header (signature, its CRC, where the archive's
 /// header lies) before the archive is opened, so that a header claiming
 /// more bytes than the file holds, or more than `--max-game-mib`, is an
-/// error row rather than a huge allocation.
+/// error row rather than a huge allocation; returns where the header lies.
+/// A blank start header (an unfinished archive) is refused: the crate
+/// would search the file's last MiB for a header, unchecked.
 fn check_start_header<R: Read + Seek>(
     source: &mut R,
     size: Option<u64>,
     limit: u64,
-) -> Result<(), String> {
+) -> Result<Next, String> {
     let mut start = [0u8; 32];
     source
         .read_exact(&mut start)
@@ -82,6 +87,9 @@ fn check_start_header<R: Read + Seek>(
     }
     let word = |i: usize| u64::from_le_bytes(start[i..i + 8].try_into().expect("8 bytes"));
     let stated = u32::from_le_bytes(start[8..12].try_into().expect("4 bytes"));
+    if stated == 0 && start[12..32].iter().all(|&b| b == 0) {
+        return Err("its start header is blank: an unfinished archive".into());
+    }
     if stated != 0 && crc32fast::hash(&start[12..32]) != stated {
         return Err("the start header's CRC does not match".into());
     }
@@ -100,5 +108,9 @@ fn check_start_header<R: Read + Seek>(
             ));
         }
     }
-    Ok(())
+    Ok(Next {
+        offset,
+        size: header,
+        crc: u32::from_le_bytes(start[28..32].try_into().expect("4 bytes")),
+    })
 }

@@ -337,6 +337,35 @@ fn bad_compression_and_archives_are_error_rows() {
     );
 }
 
+/// A 7z file of 45 bytes whose plain header claims 2^36 files: the
+/// reader would allocate 6 TB for them and abort the run.
+fn sevenz_header_bomb() -> Vec<u8> {
+    let header = [0x01, 0x05, 0xff, 0, 0, 0, 0, 0x10, 0, 0, 0, 0, 0];
+    let mut next = vec![0; 8];
+    next.extend((header.len() as u64).to_le_bytes());
+    next.extend(crc32fast::hash(&header).to_le_bytes());
+    let mut file = b"7z\xbc\xaf\x27\x1c\x00\x04".to_vec();
+    file.extend(crc32fast::hash(&next).to_le_bytes());
+    file.extend(next);
+    file.extend(header);
+    file
+}
+
+#[test]
+fn a_7z_header_bomb_is_an_error_row_and_the_run_goes_on() {
+    let good = sevenz(&[("g/a.sgf", GAME)], sevenz_rust2::EncoderMethod::LZMA2);
+    let files = vec![("bomb.7z", sevenz_header_bomb()), ("good.7z", good)];
+    let (_tmp, out) = run_dir(&files, &[]);
+    let errors = rows(&out, "errors.csv");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(errors[0]["source"].ends_with("bomb.7z"));
+    assert_eq!(
+        errors[0]["reason"],
+        "not a readable 7z archive: it states 68719476736 files, more than its header's 13 bytes could list"
+    );
+    assert_eq!(game_rows(&out), [format!("good.7z g/a.sgf {GAME_ROW}")]);
+}
+
 #[test]
 fn decompression_bombs_stop_at_the_limit() {
     // 64 MiB of spaces: about 50 bytes of bzip2, 64 KiB of gzip.
