@@ -19,7 +19,8 @@ How it works
 GNU Backgammon reads the files itself, with its own command interpreter
 (``gnubg.command``): ``import mat FILE`` for Jellyfish text (.mat, .txt),
 ``load match FILE`` for its own .sgf, ``import oldmoves FILE`` for FIBS
-oldmoves logs (.fibs). So the oracle does not rely on our
+oldmoves logs (.fibs), ``import sgg FILE`` for GamesGrid logs (.sgg),
+``import tmg FILE`` for TrueMoneyGames logs (.tmg). So the oracle does not rely on our
 parser or replay at all. The script then walks the games with
 ``gnubg.navigate`` (the stepping of gnubg's ``next`` command: one move
 record at a time, setting the dice of a coming checker play) and, before
@@ -122,6 +123,10 @@ def is_sgf(path):
 def import_command(path):
     if is_sgf(path):
         return 'load match "%s"' % path
+    if path.lower().endswith(".sgg"):
+        return 'import sgg "%s"' % path
+    if path.lower().endswith(".tmg"):
+        return 'import tmg "%s"' % path
     if path.lower().endswith(".fibs"):
         return 'import oldmoves "%s"' % path
     return 'import mat "%s"' % path

@@ -11,6 +11,8 @@ use crate::bg::eval::nn::Weights;
 use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
+use crate::bg::format::sgg::read_sgg;
+use crate::bg::format::tmg::read_tmg;
 use crate::bg::format::xg::read_xg;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
@@ -162,6 +164,8 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::Mat => read_mat(bytes),
         MatchFormat::Xg => read_xg(bytes),
         MatchFormat::Oldmoves => read_oldmoves(bytes),
+        MatchFormat::Sgg => read_sgg(bytes),
+        MatchFormat::Tmg => read_tmg(bytes),
     }
 }
 

@@ -37,6 +37,12 @@ fn real_matches_replay_without_illegal_plays() {
         + fs::read_dir(repo().join("fixtures/bg/xg")).unwrap().count()
         + fs::read_dir(repo().join("fixtures/bg/fibs"))
             .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/sgg"))
+            .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/tmg"))
+            .unwrap()
             .count();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {
