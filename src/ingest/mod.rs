@@ -158,6 +158,8 @@ pub enum MatchFormat {
     Sgg,
     /// TrueMoneyGames `.tmg` logs.
     Tmg,
+    /// Snowie's text position export (one line of 40 `;` fields).
+    SnowieTxt,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

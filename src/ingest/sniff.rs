@@ -12,7 +12,8 @@ pub enum Content {
     /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
     /// number), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
     /// names line, no SGF tree), a GamesGrid `.sgg` or TrueMoneyGames `.tmg`
-    /// log (their `Game` lines), a `.mat` export ("N point match" and no SGF tree) or GNU
+    /// log (their `Game` lines), a Snowie text position (40 `;` fields), a
+    /// `.mat` export ("N point match" and no SGF tree) or GNU
     /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
     /// its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
@@ -30,6 +31,9 @@ pub fn sniff(head: &[u8]) -> Content {
     }
     let text = &head[..head.len().min(4096)];
     let sgf = text.windows(2).any(|w| w == b"(;");
+    if looks_like_snowie_txt(text) {
+        return Content::Match(MatchFormat::SnowieTxt);
+    }
     if !sgf && looks_like_sgg(text) {
         return Content::Match(MatchFormat::Sgg);
     }
@@ -86,6 +90,22 @@ fn game_line(l: &[u8], sep: u8) -> bool {
         && rest.get(digits) == Some(&sep)
         && rest.get(digits + 1) == Some(&b' ')
         && rest.get(digits + 2).is_some_and(u8::is_ascii_digit)
+}
+
+/// A Snowie text position: a first line of fields separated by `;` (40
+/// of them; 20 are enough here, so that a cut or garbled one reaches the
+/// reader, which says what is wrong), the first five numbers.
+fn looks_like_snowie_txt(head: &[u8]) -> bool {
+    let Some(first) = lines(head).find(|l| !l.is_empty()) else {
+        return false;
+    };
+    let fields: Vec<&[u8]> = first.split(|&b| b == b';').collect();
+    fields.len() >= 20
+        && fields[..5].iter().all(|f| {
+            let f = f.trim_ascii();
+            let f = f.strip_prefix(b"-").unwrap_or(f);
+            !f.is_empty() && f.iter().all(u8::is_ascii_digit)
+        })
 }
 
 /// A GamesGrid `.sgg` log: an `A vs. B` line and a `Game 1. 0-0/7` line
@@ -235,6 +255,24 @@ mod tests {
         let xg = Content::Match(MatchFormat::Xg);
         assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
         assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+    }
+
+    #[test]
+    fn snowie_positions_by_their_forty_fields() {
+        let mut f = vec!["0"; 40];
+        (f[5], f[6]) = ("ann", "");
+        f[13] = "-2";
+        let line = f.join(";");
+        assert_eq!(
+            sniff(line.as_bytes()),
+            Content::Match(MatchFormat::SnowieTxt)
+        );
+        // Cut short, or a field garbled: still the reader's to refuse.
+        let snowie = Content::Match(MatchFormat::SnowieTxt);
+        assert_eq!(sniff(f[..30].join(";").as_bytes()), snowie);
+        assert_eq!(sniff(f[..10].join(";").as_bytes()), Content::Go);
+        f[2] = "x";
+        assert_eq!(sniff(f.join(";").as_bytes()), Content::Go);
     }
 
     #[test]

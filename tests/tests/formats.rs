@@ -11,6 +11,7 @@ use super::backgammon::{ids_agree_with_gnubg, Row};
 use super::util::{csv_file, repo, rows, run, stderr};
 use recount::bg::format::xg::read_xg;
 use recount::bg::game::record::Action;
+use recount::bg::position::ids::match_state_from_id;
 
 const CHARLOT_MAT: &str = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
 const CHARLOT_XG: &str = "fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg";
@@ -20,6 +21,10 @@ const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-230
 const CHARLOT_SGG: &str = "fixtures/bg/sgg/charlot1-charlot2_7p_2025-11-08-2305.sgg";
 const CHARLOT_TMG: &str = "fixtures/bg/tmg/charlot1-charlot2_7p_2025-11-08-2305.tmg";
 const MONEY_TMG: &str = "fixtures/bg/tmg/match11034798-money.tmg";
+const SNOWIE: [&str; 2] = [
+    "fixtures/bg/snowie/charlot-game3-roll14.txt",
+    "fixtures/bg/snowie/charlot-game3-roll15.txt",
+];
 
 /// The rows of `table` from a run on `file` with `args`.
 fn report(file: &str, args: &[&str], table: &str) -> Vec<Row> {
@@ -300,9 +305,10 @@ fn damaged_xg_files_in_an_archive_are_error_rows() {
     }
 }
 
-/// Damaged GamesGrid and TrueMoneyGames logs inside an archive: a log cut
-/// before its first game and one that is binary noise are error rows with
-/// their reason; a log cut inside a game is read to where it stops (the
+/// Damaged GamesGrid and TrueMoneyGames logs and Snowie positions inside
+/// an archive: a log cut before its first game, one that is binary noise,
+/// a position cut short or with a garbled field are error rows with their
+/// reason; a log cut inside a game is read to where it stops (the
 /// game unfinished); unknown lines and a wrong result are findings.
 #[test]
 fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
@@ -322,7 +328,8 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
         .collect();
     let mut noise = b"Game 1: 0-0\n -1 1 31:\n".to_vec();
     noise.extend((0..200u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
-    let members: [(&str, Vec<u8>); 5] = [
+    let snowie = std::fs::read_to_string(repo().join(SNOWIE[0])).unwrap();
+    let members: [(&str, Vec<u8>); 7] = [
         ("a-header-only.sgg", header.into_bytes()),
         ("b-cut.tmg", tmg[..3000].to_vec()),
         ("c-garbled.sgg", garbled.into_bytes()),
@@ -330,6 +337,11 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
         (
             "e-short.sgg",
             b"ann vs. bob\nGame 1. 0-0/3\n1\t31: 8/5, 6/5\nann wins 9 points\n".to_vec(),
+        ),
+        ("f-cut-snowie.txt", snowie.as_bytes()[..60].to_vec()),
+        (
+            "g-garbled-snowie.txt",
+            snowie.replacen(";-1;", ";-17;", 1).into_bytes(),
         ),
     ];
     let dir = tempfile::tempdir().unwrap();
@@ -350,13 +362,21 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
         .iter()
         .map(|e| (e["member"].as_str(), e["reason"].as_str()))
         .collect();
-    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
     assert!(
         reasons[0].0 == "a-header-only.sgg" && reasons[0].1.contains("no 'Game N."),
         "{reasons:?}"
     );
     assert!(
         reasons[1].0 == "d-noise.tmg" && reasons[1].1.contains("binary"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[2].0 == "f-cut-snowie.txt" && reasons[2].1.contains("fields"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[3].0 == "g-garbled-snowie.txt" && reasons[3].1.contains("17 checkers"),
         "{reasons:?}"
     );
     let games = rows(out.path(), "bg_games.csv");
@@ -370,4 +390,35 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
     assert_eq!(cut.last().unwrap()["ending"], "unfinished", "{cut:?}");
     assert!(of("c-garbled.sgg")[0]["finding_kinds"].contains("unreadable_line"));
     assert_eq!(of("e-short.sgg")[0]["finding_kinds"], "result");
+}
+
+/// A Snowie text position is one unfinished game from its position, cube
+/// and player on roll: the position and match IDs are those of gnubg's own
+/// import of the file (`import snowietxt`; its `position` rows of
+/// `fixtures/expected/bg-ids.csv`), less the dice gnubg sets.
+#[test]
+fn snowie_positions_are_gnubgs_import_of_them() {
+    let oracle = csv_file(&repo().join("fixtures/expected/bg-ids.csv"));
+    for file in SNOWIE {
+        let g = report(file, &[], "bg_games.csv");
+        assert_eq!(g.len(), 1);
+        assert_eq!(
+            (g[0]["format"].as_str(), g[0]["plays"].as_str()),
+            ("snowie", "0")
+        );
+        assert!(g[0]["finding_kinds"].contains("unfinished"), "{:?}", g[0]);
+        let o = oracle
+            .iter()
+            .find(|o| o["file"] == file && o["kind"] == "position")
+            .unwrap_or_else(|| panic!("no gnubg row for {file}"));
+        assert_eq!(g[0]["position_id"], o["position_id"], "{file}");
+        let mut theirs = match_state_from_id(&o["match_id"]).unwrap();
+        theirs.dice = None;
+        assert_eq!(
+            match_state_from_id(&g[0]["match_id"]).unwrap(),
+            theirs,
+            "{file}"
+        );
+        assert_eq!(g[0]["cube"], "2");
+    }
 }

@@ -152,6 +152,8 @@ proptest! {
         let _ = recount::bg::format::sgg::read_sgg(&mat);
         let _ = recount::bg::format::tmg::read_tmg(&[&b"Game 1: 0-0\n -1 "[..], &noise].concat());
         let _ = recount::bg::format::tmg::read_tmg(&mat);
+        let _ = recount::bg::format::snowie::read_snowie_txt(&noise);
+        let _ = recount::bg::format::snowie::read_snowie_txt(&[&b"7;0;0;0;1;a;b;0;1;2;1;0;"[..], &noise].concat());
     }
 
     #[test]

@@ -95,7 +95,7 @@ fn mutated_match_files_never_panic() {
     let mut rated = settings;
     rated.bg.plays = true;
     let mut seeds = Vec::new();
-    for dir in ["real", "gnubg", "xg", "fibs", "sgg", "tmg"] {
+    for dir in ["real", "gnubg", "xg", "fibs", "sgg", "tmg", "snowie"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
             .unwrap()
             .map(|f| f.unwrap().path())
@@ -122,6 +122,7 @@ fn mutated_match_files_never_panic() {
             _ if bytes.starts_with(b"Score is ") => MatchFormat::Oldmoves,
             _ if bytes.starts_with(b"charlot2 vs.") => MatchFormat::Sgg,
             _ if bytes.starts_with(b"MatchID:") => MatchFormat::Tmg,
+            _ if bytes.starts_with(b"7;0;0;0;") => MatchFormat::SnowieTxt,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,
         };
