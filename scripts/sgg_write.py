@@ -44,7 +44,7 @@ def main(src, dst):
     crawford_done = False
     for gi, g in enumerate(m["games"]):
         mark = ["", ""]
-        if length and not crawford_done and (length - 1) in score:
+        if length > 1 and not crawford_done and (length - 1) in score:
             crawford_done = True
             mark[score.index(length - 1)] = "*"
         if gi:

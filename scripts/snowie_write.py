@@ -33,12 +33,12 @@ def main(src, game, roll, dst):
     score = [0, 0]
     crawford_done = False
     for g in m["games"][:game - 1]:
-        if length and not crawford_done and (length - 1) in score:
+        if length > 1 and not crawford_done and (length - 1) in score:
             crawford_done = True
         for p, kind, value in g["actions"]:
             if kind == "wins":
                 score[p] += value
-    crawford = int(bool(length) and not crawford_done and (length - 1) in score)
+    crawford = int(length > 1 and not crawford_done and (length - 1) in score)
     board = start_board()
     cube, owner, rolls = 1, None, 0
     for p, kind, value in m["games"][game - 1]["actions"]:

@@ -122,7 +122,8 @@ fn looks_like_sgg(head: &[u8]) -> bool {
         .iter()
         .any(|o| l.starts_with(o))
     };
-    lines(head).any(|l| l.windows(4).any(|w| w == b" vs."))
+    // A player's name may be empty: `vs. bob`.
+    lines(head).any(|l| l.starts_with(b"vs. ") || l.windows(4).any(|w| w == b" vs."))
         && lines(head).any(|l| game_line(l, b'.') || option(l))
 }
 
@@ -287,6 +288,10 @@ mod tests {
             Content::Match(MatchFormat::Sgg)
         );
         assert_eq!(sniff(b"(;GM[1]C[ann vs. bob])"), Content::Go);
+        assert_eq!(
+            sniff(b" vs. bob\nGame 1. 0-0/1\n"),
+            Content::Match(MatchFormat::Sgg)
+        );
         assert_eq!(
             sniff(b" 7 point match\n Game 1\n"),
             Content::Match(MatchFormat::Mat)

@@ -67,10 +67,12 @@ pub fn read_sgg(bytes: &[u8]) -> Result<MatchRecord, MatError> {
             continue;
         }
         previous = line;
-        if let Some((name, rest)) = t.split_once(" wins ") {
+        // The line untrimmed: a player's name may be empty.
+        if let Some((name, rest)) = line.split_once(" wins ") {
             pending = None;
             let name = name.trim();
             let winner = m.players.iter().position(|p| p == name);
+            let winner = winner.filter(|_| m.players[0] != m.players[1]);
             let points = rest
                 .split_whitespace()
                 .next()
@@ -84,9 +86,10 @@ pub fn read_sgg(bytes: &[u8]) -> Result<MatchRecord, MatError> {
                         and_match: false,
                     },
                 )),
-                (None, _) => g
-                    .unread
-                    .push((line_no, format!("'{t}': the winner is neither player"))),
+                (None, _) => g.unread.push((
+                    line_no,
+                    format!("'{t}': the winner is not one player by name"),
+                )),
                 (_, None) => g
                     .unread
                     .push((line_no, format!("'{t}': no number of points"))),
@@ -330,6 +333,19 @@ bob wins 2 points
         assert_eq!(g2.score, Some([1, 0]));
         assert_eq!(g2.unread.len(), 1, "{:?}", g2.unread);
         assert_eq!(g2.actions.len(), 2);
+    }
+
+    #[test]
+    fn names_may_be_empty() {
+        let log = b" vs. bob\nGame 1. 0-0/1\n1\t31: 8/5, 6/5\n wins 1 point\n";
+        let m = read_sgg(log).unwrap();
+        assert_eq!(m.players, ["bob".to_string(), String::new()]);
+        assert!(matches!(
+            m.games[0].actions[1].1,
+            Action::Wins { player: 1, .. }
+        ));
+        let same = b"a vs. a\nGame 1. 0-0/1\na wins 1 point\n";
+        assert_eq!(read_sgg(same).unwrap().games[0].unread.len(), 1);
     }
 
     #[test]
