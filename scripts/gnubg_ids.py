@@ -19,7 +19,10 @@ How it works
 GNU Backgammon reads the files itself, with its own command interpreter
 (``gnubg.command``): ``import mat FILE`` for Jellyfish text (.mat, .txt),
 ``load match FILE`` for its own .sgf, ``import oldmoves FILE`` for FIBS
-oldmoves logs (.fibs). So the oracle does not rely on our
+oldmoves logs (.fibs), ``import sgg FILE`` for GamesGrid logs (.sgg),
+``import tmg FILE`` for TrueMoneyGames logs (.tmg), ``import snowietxt
+FILE`` for Snowie text positions (a .txt whose first line has 40 fields
+separated by ``;``). So the oracle does not rely on our
 parser or replay at all. The script then walks the games with
 ``gnubg.navigate`` (the stepping of gnubg's ``next`` command: one move
 record at a time, setting the dice of a coming checker play) and, before
@@ -51,7 +54,9 @@ Columns: ``file,game,record,player,kind,dice,position_id,match_id``
   is player 0, the left column of a .mat file, PW in gnubg's SGF; "O" is
   player 1). Empty for a record without a player.
 * ``kind``: play, double, take, drop, resign, or other (gnubg's "set"
-  records: board, dice or cube set by hand).
+  records: board, dice or cube set by hand); for a Snowie position file
+  one row of kind ``position``: the IDs of the position and match state
+  the file sets (``record`` is the number of gnubg's records).
 * ``dice``: the two dice of a play in the order gnubg recorded them, e.g.
   ``41``; empty for every other kind.
 * ``position_id``, ``match_id``: gnubg's IDs of the position before the
@@ -119,9 +124,21 @@ def is_sgf(path):
     return path.lower().endswith(".sgf")
 
 
+def is_snowie_txt(path):
+    """A Snowie text position: a first line of 40 fields separated by ';'."""
+    with open(path, "rb") as f:
+        return f.readline().count(b";") >= 39
+
+
 def import_command(path):
+    if is_snowie_txt(path):
+        return 'import snowietxt "%s"' % path
     if is_sgf(path):
         return 'load match "%s"' % path
+    if path.lower().endswith(".sgg"):
+        return 'import sgg "%s"' % path
+    if path.lower().endswith(".tmg"):
+        return 'import tmg "%s"' % path
     if path.lower().endswith(".fibs"):
         return 'import oldmoves "%s"' % path
     return 'import mat "%s"' % path
@@ -164,6 +181,11 @@ def walk(path):
     if not m or not m.get("games") or m == before:
         print("gnubg_ids: %s: gnubg imported no match" % path, file=sys.stderr)
         return None
+    if is_snowie_txt(path):
+        # A position file: one row, the position and match state it sets.
+        pid, mid = gnubg.positionid(), gnubg.matchid()
+        n = len(m["games"][0]["game"])
+        return [(path, 1, n, decode_match_id(mid)["turn"], "position", "", pid, mid)]
 
     rows = []
     for gi, game in enumerate(m["games"]):

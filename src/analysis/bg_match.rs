@@ -11,6 +11,9 @@ use crate::bg::eval::nn::Weights;
 use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
+use crate::bg::format::sgg::read_sgg;
+use crate::bg::format::snowie::read_snowie_txt;
+use crate::bg::format::tmg::read_tmg;
 use crate::bg::format::xg::read_xg;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
@@ -162,6 +165,9 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::Mat => read_mat(bytes),
         MatchFormat::Xg => read_xg(bytes),
         MatchFormat::Oldmoves => read_oldmoves(bytes),
+        MatchFormat::Sgg => read_sgg(bytes),
+        MatchFormat::Tmg => read_tmg(bytes),
+        MatchFormat::SnowieTxt => read_snowie_txt(bytes),
     }
 }
 
@@ -317,7 +323,7 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
                 _ => None,
             })
         });
-    let on_roll = last.map_or(0, |p| 1 - p);
+    let on_roll = last.map_or(rec.setup_turn.unwrap_or(0), |p| 1 - p);
     let state = id_state(m, g, on_roll, r.cube, r.cube_owner, &r.board);
     let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.name()).collect();
     let details: Vec<String> = r

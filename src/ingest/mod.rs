@@ -5,7 +5,7 @@
 //!
 //! Files named on the command line are always read. Inside directories and
 //! archives only game files (`.sgf`, `.mgt`, `.mat`, `.xg`, `.xgp`,
-//! `.fibs`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
+//! `.fibs`, `.sgg`, `.tmg`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
 //! that holds a backgammon match and a `.json` that holds an OGS game:
 //! `goformats`) and archives,
 //! compressed or not, are taken; other files are counted as skipped. Only
@@ -155,6 +155,12 @@ pub enum MatchFormat {
     Xg,
     /// FIBS "oldmoves" logs.
     Oldmoves,
+    /// GamesGrid `.sgg` logs.
+    Sgg,
+    /// TrueMoneyGames `.tmg` logs.
+    Tmg,
+    /// Snowie's text position export (one line of 40 `;` fields).
+    SnowieTxt,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

@@ -11,7 +11,9 @@ pub enum Content {
     Binary(String),
     /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
     /// number), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
-    /// names line, no SGF tree), a `.mat` export ("N point match" and no SGF tree) or GNU
+    /// names line, no SGF tree), a GamesGrid `.sgg` or TrueMoneyGames `.tmg`
+    /// log (their `Game` lines), a Snowie text position (40 `;` fields), a
+    /// `.mat` export ("N point match" and no SGF tree) or GNU
     /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
     /// its first character says (an SGF tree opens with `(`).
     Match(MatchFormat),
@@ -29,6 +31,15 @@ pub fn sniff(head: &[u8]) -> Content {
     }
     let text = &head[..head.len().min(4096)];
     let sgf = text.windows(2).any(|w| w == b"(;");
+    if looks_like_snowie_txt(text) {
+        return Content::Match(MatchFormat::SnowieTxt);
+    }
+    if !sgf && looks_like_sgg(text) {
+        return Content::Match(MatchFormat::Sgg);
+    }
+    if !sgf && looks_like_tmg(text) {
+        return Content::Match(MatchFormat::Tmg);
+    }
     if !sgf && looks_like_oldmoves(text) {
         return Content::Match(MatchFormat::Oldmoves);
     }
@@ -61,6 +72,76 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     } else {
         None
     }
+}
+
+/// The lines of `head`, trimmed.
+fn lines(head: &[u8]) -> impl Iterator<Item = &[u8]> {
+    head.split(|&b| b == b'\n').map(<[u8]>::trim_ascii)
+}
+
+/// `Game 12` then `sep`, a space and a digit: a GamesGrid (`Game 1. 0-0/7`,
+/// `sep` `.`) or TrueMoneyGames (`Game 1: 0-0`, `sep` `:`) game line.
+fn game_line(l: &[u8], sep: u8) -> bool {
+    let Some(rest) = l.strip_prefix(b"Game ") else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0
+        && rest.get(digits) == Some(&sep)
+        && rest.get(digits + 1) == Some(&b' ')
+        && rest.get(digits + 2).is_some_and(u8::is_ascii_digit)
+}
+
+/// A Snowie text position: a first line of fields separated by `;` (40
+/// of them; 20 are enough here, so that a cut or garbled one reaches the
+/// reader, which says what is wrong), the first five numbers.
+fn looks_like_snowie_txt(head: &[u8]) -> bool {
+    let Some(first) = lines(head).find(|l| !l.is_empty()) else {
+        return false;
+    };
+    let fields: Vec<&[u8]> = first.split(|&b| b == b';').collect();
+    fields.len() >= 20
+        && fields[..5].iter().all(|f| {
+            let f = f.trim_ascii();
+            let f = f.strip_prefix(b"-").unwrap_or(f);
+            !f.is_empty() && f.iter().all(u8::is_ascii_digit)
+        })
+}
+
+/// A GamesGrid `.sgg` log: an `A vs. B` line and a `Game 1. 0-0/7` line
+/// or one of GamesGrid's option lines (so that a log cut before its first
+/// game reaches the reader, which says what is missing).
+fn looks_like_sgg(head: &[u8]) -> bool {
+    let option = |l: &[u8]| {
+        [
+            &b"Crawford: "[..],
+            b"Jacoby: ",
+            b"Doubling Cube: ",
+            b"Match Length: ",
+        ]
+        .iter()
+        .any(|o| l.starts_with(o))
+    };
+    // A player's name may be empty: `vs. bob`.
+    lines(head).any(|l| l.starts_with(b"vs. ") || l.windows(4).any(|w| w == b" vs."))
+        && lines(head).any(|l| game_line(l, b'.') || option(l))
+}
+
+/// A TrueMoneyGames `.tmg` log: a `Game 1: 0-0` line and a record line
+/// (`-3 4 13/9 24/23`: a number, a record type, text).
+fn looks_like_tmg(head: &[u8]) -> bool {
+    let record = |l: &[u8]| {
+        let l = l.strip_prefix(b"-").unwrap_or(l);
+        let n = l.iter().take_while(|b| b.is_ascii_digit()).count();
+        let rest = &l[n..];
+        let gap = rest.iter().take_while(|b| **b == b' ').count();
+        let k = rest[gap..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        n > 0 && gap > 0 && k > 0 && rest.get(gap + k) == Some(&b' ')
+    };
+    lines(head).any(|l| game_line(l, b':')) && lines(head).any(record)
 }
 
 /// A FIBS oldmoves log: a line opening `Score is ` and a names line
@@ -175,6 +256,46 @@ mod tests {
         let xg = Content::Match(MatchFormat::Xg);
         assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
         assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+    }
+
+    #[test]
+    fn snowie_positions_by_their_forty_fields() {
+        let mut f = vec!["0"; 40];
+        (f[5], f[6]) = ("ann", "");
+        f[13] = "-2";
+        let line = f.join(";");
+        assert_eq!(
+            sniff(line.as_bytes()),
+            Content::Match(MatchFormat::SnowieTxt)
+        );
+        // Cut short, or a field garbled: still the reader's to refuse.
+        let snowie = Content::Match(MatchFormat::SnowieTxt);
+        assert_eq!(sniff(f[..30].join(";").as_bytes()), snowie);
+        assert_eq!(sniff(f[..10].join(";").as_bytes()), Content::Go);
+        f[2] = "x";
+        assert_eq!(sniff(f.join(";").as_bytes()), Content::Go);
+    }
+
+    #[test]
+    fn gamesgrid_and_truemoneygames_logs_by_their_game_lines() {
+        let sgg = b"ann vs. bob\nCrawford: Yes\nGame 1. 0-0/7\n1\t31:\n";
+        assert_eq!(sniff(sgg), Content::Match(MatchFormat::Sgg));
+        let tmg = b"Player1: 1 ann 1500\n\nGame 1: 0-0\n -1 1 31:\n -1 4 8/5 6/5\n";
+        assert_eq!(sniff(tmg), Content::Match(MatchFormat::Tmg));
+        assert_eq!(sniff(b"Game 1: 0-0\nnothing else\n"), Content::Go);
+        assert_eq!(
+            sniff(b"ann vs. bob\nJacoby: No\n"),
+            Content::Match(MatchFormat::Sgg)
+        );
+        assert_eq!(sniff(b"(;GM[1]C[ann vs. bob])"), Content::Go);
+        assert_eq!(
+            sniff(b" vs. bob\nGame 1. 0-0/1\n"),
+            Content::Match(MatchFormat::Sgg)
+        );
+        assert_eq!(
+            sniff(b" 7 point match\n Game 1\n"),
+            Content::Match(MatchFormat::Mat)
+        );
     }
 
     #[test]

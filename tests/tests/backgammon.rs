@@ -37,11 +37,20 @@ fn real_matches_replay_without_illegal_plays() {
         + fs::read_dir(repo().join("fixtures/bg/xg")).unwrap().count()
         + fs::read_dir(repo().join("fixtures/bg/fibs"))
             .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/sgg"))
+            .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/tmg"))
+            .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/snowie"))
+            .unwrap()
             .count();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {
         assert_eq!(g["illegal_plays"], "0", "{g:?}");
-        if g["source"].ends_with(".xgp") {
+        if g["source"].ends_with(".xgp") || g["format"] == "snowie" {
             // A position file: one position, not a whole game.
             continue;
         }

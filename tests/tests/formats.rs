@@ -1,7 +1,8 @@
 //! The other programs' and servers' match files: eXtreme Gammon's `.xg` /
-//! `.xgp` and FIBS oldmoves logs replay as the `.mat` they were written
-//! from, with GNU Backgammon's IDs at every play (gnubg imports the
-//! oldmoves log itself), the XG reader agrees with another program's
+//! `.xgp`, FIBS oldmoves logs, GamesGrid `.sgg` and TrueMoneyGames `.tmg`
+//! logs replay as the `.mat` they were written from, with GNU Backgammon's
+//! IDs at every play (gnubg imports the oldmoves, `.sgg` and `.tmg` logs
+//! itself), the XG reader agrees with another program's
 //! reading of the same bytes (xgdatatools,
 //! `fixtures/expected/xg-records.csv`), and XG's own analysis reaches the
 //! reports.
@@ -10,12 +11,20 @@ use super::backgammon::{ids_agree_with_gnubg, Row};
 use super::util::{csv_file, repo, rows, run, stderr};
 use recount::bg::format::xg::read_xg;
 use recount::bg::game::record::Action;
+use recount::bg::position::ids::match_state_from_id;
 
 const CHARLOT_MAT: &str = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
 const CHARLOT_XG: &str = "fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg";
 const MONEY_MAT: &str = "fixtures/bg/money/match11034798-money.mat";
 const MONEY_XG: &str = "fixtures/bg/xg/match11034798-money.xg";
 const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-2305.fibs";
+const CHARLOT_SGG: &str = "fixtures/bg/sgg/charlot1-charlot2_7p_2025-11-08-2305.sgg";
+const CHARLOT_TMG: &str = "fixtures/bg/tmg/charlot1-charlot2_7p_2025-11-08-2305.tmg";
+const MONEY_TMG: &str = "fixtures/bg/tmg/match11034798-money.tmg";
+const SNOWIE: [&str; 2] = [
+    "fixtures/bg/snowie/charlot-game3-roll14.txt",
+    "fixtures/bg/snowie/charlot-game3-roll15.txt",
+];
 
 /// The rows of `table` from a run on `file` with `args`.
 fn report(file: &str, args: &[&str], table: &str) -> Vec<Row> {
@@ -47,6 +56,9 @@ fn files_replay_as_the_mat_they_were_written_from() {
         (CHARLOT_XG, CHARLOT_MAT),
         (MONEY_XG, MONEY_MAT),
         (CHARLOT_FIBS, CHARLOT_MAT),
+        (CHARLOT_SGG, CHARLOT_MAT),
+        (CHARLOT_TMG, CHARLOT_MAT),
+        (MONEY_TMG, MONEY_MAT),
     ] {
         let (a, b) = (
             report(xg, &["--positions"], "bg_games.csv"),
@@ -73,10 +85,12 @@ fn xg_position_and_match_ids_agree_with_gnubg() {
 }
 
 #[test]
-fn oldmoves_ids_agree_with_gnubgs_import_of_the_log() {
-    let ours = report(CHARLOT_FIBS, &["--positions"], "bg_positions.csv");
-    let checked = ids_agree_with_gnubg(&ours, |s| Some(s.to_string()));
-    assert!(checked > 150, "only {checked} positions checked");
+fn logs_ids_agree_with_gnubgs_import_of_the_log() {
+    for log in [CHARLOT_FIBS, CHARLOT_SGG, CHARLOT_TMG, MONEY_TMG] {
+        let ours = report(log, &["--positions"], "bg_positions.csv");
+        let checked = ids_agree_with_gnubg(&ours, |s| Some(s.to_string()));
+        assert!(checked > 150, "{log}: only {checked} positions checked");
+    }
 }
 
 /// Every record xgdatatools decodes, as recount's reader reads it.
@@ -288,5 +302,123 @@ fn damaged_xg_files_in_an_archive_are_error_rows() {
             4,
             "{member}"
         );
+    }
+}
+
+/// Damaged GamesGrid and TrueMoneyGames logs and Snowie positions inside
+/// an archive: a log cut before its first game, one that is binary noise,
+/// a position cut short or with a garbled field are error rows with their
+/// reason; a log cut inside a game is read to where it stops (the
+/// game unfinished); unknown lines and a wrong result are findings.
+#[test]
+fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
+    let sgg = std::fs::read_to_string(repo().join(CHARLOT_SGG)).unwrap();
+    let tmg = std::fs::read(repo().join(CHARLOT_TMG)).unwrap();
+    let header: String = sgg.lines().take(5).map(|l| format!("{l}\n")).collect();
+    let garbled: String = sgg
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 19 {
+                "20\tXYZZY\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let mut noise = b"Game 1: 0-0\n -1 1 31:\n".to_vec();
+    noise.extend((0..200u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
+    let snowie = std::fs::read_to_string(repo().join(SNOWIE[0])).unwrap();
+    let members: [(&str, Vec<u8>); 7] = [
+        ("a-header-only.sgg", header.into_bytes()),
+        ("b-cut.tmg", tmg[..3000].to_vec()),
+        ("c-garbled.sgg", garbled.into_bytes()),
+        ("d-noise.tmg", noise),
+        (
+            "e-short.sgg",
+            b"ann vs. bob\nGame 1. 0-0/3\n1\t31: 8/5, 6/5\nann wins 9 points\n".to_vec(),
+        ),
+        ("f-cut-snowie.txt", snowie.as_bytes()[..60].to_vec()),
+        (
+            "g-garbled-snowie.txt",
+            snowie.replacen(";-1;", ";-17;", 1).into_bytes(),
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("logs.tar");
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in &members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        tar.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[path.to_str().unwrap()], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let errors = rows(out.path(), "errors.csv");
+    let reasons: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert!(
+        reasons[0].0 == "a-header-only.sgg" && reasons[0].1.contains("no 'Game N."),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].0 == "d-noise.tmg" && reasons[1].1.contains("binary"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[2].0 == "f-cut-snowie.txt" && reasons[2].1.contains("fields"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[3].0 == "g-garbled-snowie.txt" && reasons[3].1.contains("17 checkers"),
+        "{reasons:?}"
+    );
+    let games = rows(out.path(), "bg_games.csv");
+    let of = |m: &str| {
+        games
+            .iter()
+            .filter(|g| g["member"] == m)
+            .collect::<Vec<_>>()
+    };
+    let cut = of("b-cut.tmg");
+    assert_eq!(cut.last().unwrap()["ending"], "unfinished", "{cut:?}");
+    assert!(of("c-garbled.sgg")[0]["finding_kinds"].contains("unreadable_line"));
+    assert_eq!(of("e-short.sgg")[0]["finding_kinds"], "result");
+}
+
+/// A Snowie text position is one unfinished game from its position, cube
+/// and player on roll: the position and match IDs are those of gnubg's own
+/// import of the file (`import snowietxt`; its `position` rows of
+/// `fixtures/expected/bg-ids.csv`), less the dice gnubg sets.
+#[test]
+fn snowie_positions_are_gnubgs_import_of_them() {
+    let oracle = csv_file(&repo().join("fixtures/expected/bg-ids.csv"));
+    for file in SNOWIE {
+        let g = report(file, &[], "bg_games.csv");
+        assert_eq!(g.len(), 1);
+        assert_eq!(
+            (g[0]["format"].as_str(), g[0]["plays"].as_str()),
+            ("snowie", "0")
+        );
+        assert!(g[0]["finding_kinds"].contains("unfinished"), "{:?}", g[0]);
+        let o = oracle
+            .iter()
+            .find(|o| o["file"] == file && o["kind"] == "position")
+            .unwrap_or_else(|| panic!("no gnubg row for {file}"));
+        assert_eq!(g[0]["position_id"], o["position_id"], "{file}");
+        let mut theirs = match_state_from_id(&o["match_id"]).unwrap();
+        theirs.dice = None;
+        assert_eq!(
+            match_state_from_id(&g[0]["match_id"]).unwrap(),
+            theirs,
+            "{file}"
+        );
+        assert_eq!(g[0]["cube"], "2");
     }
 }

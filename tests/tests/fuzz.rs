@@ -148,6 +148,12 @@ proptest! {
         let _ = recount::bg::format::fibs::read_oldmoves(&mat);
         let _ = recount::bg::format::fibs::read_oldmoves(&[&b"Score is 1-2 in a 3 point match.\n"[..], &noise].concat());
         let _ = recount::bg::format::xg::read_xg(&[&b"RGMH"[..], &noise].concat());
+        let _ = recount::bg::format::sgg::read_sgg(&[&b"a vs. b\nGame 1. 0-0/3\n1\t"[..], &noise].concat());
+        let _ = recount::bg::format::sgg::read_sgg(&mat);
+        let _ = recount::bg::format::tmg::read_tmg(&[&b"Game 1: 0-0\n -1 "[..], &noise].concat());
+        let _ = recount::bg::format::tmg::read_tmg(&mat);
+        let _ = recount::bg::format::snowie::read_snowie_txt(&noise);
+        let _ = recount::bg::format::snowie::read_snowie_txt(&[&b"7;0;0;0;1;a;b;0;1;2;1;0;"[..], &noise].concat());
     }
 
     #[test]

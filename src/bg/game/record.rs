@@ -184,6 +184,11 @@ pub struct GameRecord {
     /// Positions the record states before the play on a line (XG stores
     /// each move's starting position): the replay checks them.
     pub stated: Vec<(u32, Board)>,
+    /// The cube of a set-up position (value, owner), when the record gives
+    /// it (a position file); otherwise the game starts with the cube at 1.
+    pub setup_cube: Option<(u32, Option<usize>)>,
+    /// The player on roll in a set-up position, when the record gives it.
+    pub setup_turn: Option<usize>,
 }
 
 /// A whole match file.

@@ -313,7 +313,7 @@ struct Replay {
 
 impl Replay {
     /// The game at its start (the record's setup or the opening position,
-    /// cube at 1), with a finding for each line the reader could not read.
+    /// cube at 1 unless the setup gives it), with a finding for each line the reader could not read.
     fn start(
         game: &GameRecord,
         rules: CubeRules,
@@ -324,8 +324,8 @@ impl Replay {
             board: game.setup.unwrap_or_else(Board::start),
             plays: 0,
             illegal_plays: 0,
-            cube: 1,
-            cube_owner: None,
+            cube: game.setup_cube.map_or(1, |c| c.0),
+            cube_owner: game.setup_cube.and_then(|c| c.1),
             doubles: 0,
             beavers: 0,
             winner: None,
