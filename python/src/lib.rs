@@ -114,8 +114,7 @@ fn totals<'py>(
 
 /// `names` in the order a run reads them.
 #[pyfunction]
-fn input_order(names: Vec<PathBuf>) -> Vec<PathBuf> {
-    let mut names = names;
+fn input_order(mut names: Vec<PathBuf>) -> Vec<PathBuf> {
     names.sort();
     names
 }

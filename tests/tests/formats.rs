@@ -249,6 +249,26 @@ fn a_position_file_is_one_unfinished_game_from_its_position() {
 
 /// Damaged `.xg` files inside an archive are error rows with their reason;
 /// the archive's other members are read.
+/// Runs recount on a tar of `members`: its output directory (recount
+/// exited 0) and its error rows.
+fn run_tar(members: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, Vec<Row>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("members.tar");
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        tar.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[path.to_str().unwrap()], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let errors = rows(out.path(), "errors.csv");
+    (out, errors)
+}
+
 #[test]
 fn damaged_xg_files_in_an_archive_are_error_rows() {
     let good = std::fs::read(repo().join(CHARLOT_XG)).unwrap();
@@ -264,20 +284,7 @@ fn damaged_xg_files_in_an_archive_are_error_rows() {
             std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
         ),
     ];
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("matches.tar");
-    let mut tar = tar::Builder::new(Vec::new());
-    for (name, bytes) in &members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(bytes.len() as u64);
-        h.set_mode(0o644);
-        tar.append_data(&mut h, name, &bytes[..]).unwrap();
-    }
-    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let o = run(&[path.to_str().unwrap()], out.path(), "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let errors = rows(out.path(), "errors.csv");
+    let (out, errors) = run_tar(&members);
     let reasons: Vec<(&str, &str)> = errors
         .iter()
         .map(|e| (e["member"].as_str(), e["reason"].as_str()))
@@ -344,20 +351,7 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
             snowie.replacen(";-1;", ";-17;", 1).into_bytes(),
         ),
     ];
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("logs.tar");
-    let mut tar = tar::Builder::new(Vec::new());
-    for (name, bytes) in &members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(bytes.len() as u64);
-        h.set_mode(0o644);
-        tar.append_data(&mut h, name, &bytes[..]).unwrap();
-    }
-    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let o = run(&[path.to_str().unwrap()], out.path(), "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let errors = rows(out.path(), "errors.csv");
+    let (out, errors) = run_tar(&members);
     let reasons: Vec<(&str, &str)> = errors
         .iter()
         .map(|e| (e["member"].as_str(), e["reason"].as_str()))
