@@ -8,6 +8,7 @@ use crate::analysis::bg_plays::{
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
+use crate::bg::format::bgf::read_bgf;
 use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
@@ -168,6 +169,7 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::Sgg => read_sgg(bytes),
         MatchFormat::Tmg => read_tmg(bytes),
         MatchFormat::SnowieTxt => read_snowie_txt(bytes),
+        MatchFormat::Bgf => read_bgf(bytes),
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! Files named on the command line are always read. Inside directories and
 //! archives only game files (`.sgf`, `.mgt`, `.mat`, `.xg`, `.xgp`,
-//! `.fibs`, `.sgg`, `.tmg`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
+//! `.fibs`, `.sgg`, `.tmg`, `.bgf`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
 //! that holds a backgammon match and a `.json` that holds an OGS game:
 //! `goformats`) and archives,
 //! compressed or not, are taken; other files are counted as skipped. Only
@@ -161,6 +161,9 @@ pub enum MatchFormat {
     Tmg,
     /// Snowie's text position export (one line of 40 `;` fields).
     SnowieTxt,
+    /// BGBlitz's `.bgf` matches (a JSON header line, then the match as
+    /// JSON, SMILE-encoded and gzip-compressed as the header says).
+    Bgf,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.

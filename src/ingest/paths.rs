@@ -69,8 +69,8 @@ pub(crate) fn uncompressed(name: &str) -> String {
 pub(crate) fn is_game_name(name: &str) -> bool {
     let n = uncompressed(name).to_ascii_lowercase();
     [
-        ".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs", ".sgg", ".tmg", ".gib", ".ngf",
-        ".ugf", ".ugi", ".json",
+        ".sgf", ".mgt", ".mat", ".txt", ".xg", ".xgp", ".fibs", ".sgg", ".tmg", ".bgf", ".gib",
+        ".ngf", ".ugf", ".ugi", ".json",
     ]
     .iter()
     .any(|e| n.ends_with(e))

@@ -10,7 +10,8 @@ pub enum Content {
     /// Not text: why.
     Binary(String),
     /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
-    /// number), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
+    /// number), a BGBlitz `.bgf` (a JSON header line naming the body's
+    /// compression or encoding, or gzip or SMILE data after it), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
     /// names line, no SGF tree), a GamesGrid `.sgg` or TrueMoneyGames `.tmg`
     /// log (their `Game` lines), a Snowie text position (40 `;` fields), a
     /// `.mat` export ("N point match" and no SGF tree) or GNU
@@ -25,6 +26,9 @@ pub enum Content {
 pub fn sniff(head: &[u8]) -> Content {
     if head.starts_with(b"RGMH") {
         return Content::Match(MatchFormat::Xg);
+    }
+    if looks_like_bgf(head) {
+        return Content::Match(MatchFormat::Bgf);
     }
     if let Some(why) = looks_binary(head) {
         return Content::Binary(why);
@@ -72,6 +76,30 @@ fn looks_binary(head: &[u8]) -> Option<String> {
     } else {
         None
     }
+}
+
+/// A BGBlitz `.bgf` match: a first line that is a JSON object naming how
+/// the body is stored (`"compression"`, `"encoding"`, or bgfparser's
+/// `"compress"`, `"useSmile"`), or followed by gzip data or SMILE's `:)`
+/// header.
+fn looks_like_bgf(head: &[u8]) -> bool {
+    let Some(nl) = head.iter().take(4096).position(|&b| b == b'\n') else {
+        return false;
+    };
+    let line = head[..nl].trim_ascii();
+    if !(line.starts_with(b"{") && line.ends_with(b"}")) {
+        return false;
+    }
+    let body = &head[nl + 1..];
+    let names: [&[u8]; 4] = [
+        b"\"compression\"",
+        b"\"encoding\"",
+        b"\"compress\"",
+        b"\"useSmile\"",
+    ];
+    names.iter().any(|n| line.windows(n.len()).any(|w| w == *n))
+        || body.starts_with(&[0x1F, 0x8B])
+        || body.starts_with(b":)\n")
 }
 
 /// The lines of `head`, trimmed.
@@ -256,6 +284,21 @@ mod tests {
         let xg = Content::Match(MatchFormat::Xg);
         assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
         assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+    }
+
+    #[test]
+    fn bgblitz_files_by_their_header_line() {
+        let bgf = Content::Match(MatchFormat::Bgf);
+        let header = br#"{"version":"1","compression":"gzip","encoding":"smile"}"#;
+        assert_eq!(sniff(&[&header[..], b"\n\x1f\x8b\x08\0\0"].concat()), bgf);
+        assert_eq!(
+            sniff(b"{\"format\":\"BGF\",\"compress\":false,\"useSmile\":false}\n{}"),
+            bgf
+        );
+        assert_eq!(sniff(b"{\"format\":\"BGF\"}\n:)\n\x03\xfa"), bgf);
+        // Other JSON (an OGS game) is not one.
+        assert_eq!(sniff(b"{\"game_id\": 1}\n"), Content::Go);
+        assert_eq!(sniff(b"{\"game_id\": 1,\n\"encoding\": 2}"), Content::Go);
     }
 
     #[test]

@@ -2,12 +2,15 @@
 //! Jellyfish `.mat` text and its dialects ([`mat`]), GNU Backgammon's SGF
 //! ([`sgf`]), eXtreme Gammon's `.xg` and `.xgp` ([`xg`]), FIBS oldmoves
 //! logs ([`fibs`]), GamesGrid `.sgg` ([`sgg`]) and TrueMoneyGames `.tmg`
-//! ([`tmg`]) logs, Snowie's text positions ([`snowie`]).
+//! ([`tmg`]) logs, Snowie's text positions ([`snowie`]), BGBlitz's `.bgf`
+//! matches ([`bgf`], their SMILE encoding in [`smile`]).
 
+pub mod bgf;
 pub mod fibs;
 pub mod mat;
 pub mod sgf;
 pub mod sgg;
+pub mod smile;
 pub mod snowie;
 pub mod tmg;
 pub mod xg;
