@@ -46,6 +46,9 @@ fn real_matches_replay_without_illegal_plays() {
             .count()
         + fs::read_dir(repo().join("fixtures/bg/snowie"))
             .unwrap()
+            .count()
+        + fs::read_dir(repo().join("fixtures/bg/bgf"))
+            .unwrap()
             .count();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {

@@ -1,6 +1,6 @@
 //! The other programs' and servers' match files: eXtreme Gammon's `.xg` /
-//! `.xgp`, FIBS oldmoves logs, GamesGrid `.sgg` and TrueMoneyGames `.tmg`
-//! logs replay as the `.mat` they were written from, with GNU Backgammon's
+//! `.xgp`, BGBlitz's `.bgf`, FIBS oldmoves logs, GamesGrid `.sgg` and
+//! TrueMoneyGames `.tmg` logs replay as the `.mat` they were written from, with GNU Backgammon's
 //! IDs at every play (gnubg imports the oldmoves, `.sgg` and `.tmg` logs
 //! itself), the XG reader agrees with another program's
 //! reading of the same bytes (xgdatatools,
@@ -21,6 +21,10 @@ const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-230
 const CHARLOT_SGG: &str = "fixtures/bg/sgg/charlot1-charlot2_7p_2025-11-08-2305.sgg";
 const CHARLOT_TMG: &str = "fixtures/bg/tmg/charlot1-charlot2_7p_2025-11-08-2305.tmg";
 const MONEY_TMG: &str = "fixtures/bg/tmg/match11034798-money.tmg";
+const MONEY2_MAT: &str = "fixtures/bg/money/match10013413-money.mat";
+const CHARLOT_BGF: &str = "fixtures/bg/bgf/charlot1-charlot2_7p_2025-11-08-2305.bgf";
+const MONEY_BGF: &str = "fixtures/bg/bgf/match11034798-money.bgf";
+const MONEY2_BGF: &str = "fixtures/bg/bgf/match10013413-money-bgfparser.bgf";
 const SNOWIE: [&str; 2] = [
     "fixtures/bg/snowie/charlot-game3-roll14.txt",
     "fixtures/bg/snowie/charlot-game3-roll15.txt",
@@ -59,6 +63,9 @@ fn files_replay_as_the_mat_they_were_written_from() {
         (CHARLOT_SGG, CHARLOT_MAT),
         (CHARLOT_TMG, CHARLOT_MAT),
         (MONEY_TMG, MONEY_MAT),
+        (CHARLOT_BGF, CHARLOT_MAT),
+        (MONEY_BGF, MONEY_MAT),
+        (MONEY2_BGF, MONEY2_MAT),
     ] {
         let (a, b) = (
             report(xg, &["--positions"], "bg_games.csv"),
@@ -79,6 +86,14 @@ fn files_replay_as_the_mat_they_were_written_from() {
 #[test]
 fn xg_position_and_match_ids_agree_with_gnubg() {
     let ours = report(CHARLOT_XG, &["--positions"], "bg_positions.csv");
+    // gnubg imports the .mat the file was written from.
+    let checked = ids_agree_with_gnubg(&ours, |_| Some(CHARLOT_MAT.to_string()));
+    assert!(checked > 150, "only {checked} positions checked");
+}
+
+#[test]
+fn bgf_position_and_match_ids_agree_with_gnubg() {
+    let ours = report(CHARLOT_BGF, &["--positions"], "bg_positions.csv");
     // gnubg imports the .mat the file was written from.
     let checked = ids_agree_with_gnubg(&ours, |_| Some(CHARLOT_MAT.to_string()));
     assert!(checked > 150, "only {checked} positions checked");
@@ -415,4 +430,106 @@ fn snowie_positions_are_gnubgs_import_of_them() {
         );
         assert_eq!(g[0]["cube"], "2");
     }
+}
+
+/// A `.bgf` file's header line and `body`.
+fn bgf(header: &str, body: &[u8]) -> Vec<u8> {
+    [header.as_bytes(), b"\n", body].concat()
+}
+
+fn gz(b: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(b).unwrap();
+    e.finish().unwrap()
+}
+
+/// Damaged BGBlitz files inside an archive: a file cut short, corrupt
+/// gzip data, a SMILE token that is no value, a body that unpacks past
+/// the cap are error rows with their reason; an unknown move type and an
+/// impossible move are findings, the rest of that file read; the
+/// archive's other members are read.
+#[test]
+fn damaged_bgf_files_in_an_archive_are_error_rows_or_findings() {
+    let good = std::fs::read(repo().join(CHARLOT_BGF)).unwrap();
+    let header = r#"{"version":"1.0","compression":"gzip","encoding":"smile"}"#;
+    let start = header.len() + 1;
+    let mut flipped = good.clone();
+    for b in &mut flipped[start + 20..start + 40] {
+        *b ^= 0x5a;
+    }
+    let odd_moves = r#"{"matchlen": 3, "nameGreen": "ann", "nameRed": "bob", "finalGreen": 0, "finalRed": 0,
+        "games": [{"scoreGreen": 0, "scoreRed": 0, "wonPoints": 0, "moves": [
+        {"type": "amove", "player": 1, "red": 3, "green": 1, "from": [8, 6, -1, -1], "to": [5, 5, -1, -1]},
+        {"type": "aquux", "player": -1},
+        {"type": "amove", "player": -1, "red": 2, "green": 1, "from": [24, 24, -1, -1], "to": [20, 23, -1, -1]}]}]}"#;
+    let members: [(&str, Vec<u8>); 7] = [
+        ("a-good.bgf", good.clone()),
+        ("b-cut.bgf", good[..good.len() / 2].to_vec()),
+        ("c-corrupt-gzip.bgf", flipped),
+        (
+            "d-bad-token.bgf",
+            bgf(header, &gz(b":)\n\x03\xfa\x80a\xf0\xfb")),
+        ),
+        (
+            "e-oversized.bgf",
+            bgf(header, &gz(&vec![0u8; (64 << 20) + 10])),
+        ),
+        (
+            "f-odd-moves.bgf",
+            bgf(
+                r#"{"compression":"none","encoding":"json"}"#,
+                odd_moves.as_bytes(),
+            ),
+        ),
+        (
+            "g-log.fibs",
+            std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
+        ),
+    ];
+    let (out, errors) = run_tar(&members);
+    let reasons: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    for ((member, reason), (want_member, want)) in reasons.iter().zip([
+        ("b-cut.bgf", "its gzip body does not unpack"),
+        ("c-corrupt-gzip.bgf", "corrupt BGBlitz file"),
+        ("d-bad-token.bgf", "token 0xF0 is not a value"),
+        ("e-oversized.bgf", "oversized BGBlitz file"),
+    ]) {
+        assert!(
+            member == &want_member && reason.contains(want),
+            "{reasons:?}"
+        );
+    }
+    let games = rows(out.path(), "bg_games.csv");
+    for member in ["a-good.bgf", "g-log.fibs"] {
+        assert_eq!(
+            games.iter().filter(|g| g["member"] == member).count(),
+            4,
+            "{member}"
+        );
+    }
+    let odd: Vec<_> = games
+        .iter()
+        .filter(|g| g["member"] == "f-odd-moves.bgf")
+        .collect();
+    assert_eq!(odd.len(), 1);
+    let kinds = &odd[0]["finding_kinds"];
+    assert!(
+        kinds.contains("unreadable_line") && kinds.contains("illegal_play"),
+        "{:?}",
+        odd[0]
+    );
+    assert!(
+        odd[0]["finding_details"].contains("unknown move type 'aquux'"),
+        "{:?}",
+        odd[0]
+    );
+    assert_eq!(
+        (odd[0]["plays"].as_str(), odd[0]["illegal_plays"].as_str()),
+        ("2", "1")
+    );
 }

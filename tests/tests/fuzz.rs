@@ -153,6 +153,11 @@ proptest! {
         let _ = recount::bg::format::tmg::read_tmg(&[&b"Game 1: 0-0\n -1 "[..], &noise].concat());
         let _ = recount::bg::format::tmg::read_tmg(&mat);
         let _ = recount::bg::format::snowie::read_snowie_txt(&noise);
+        let _ = recount::bg::format::bgf::read_bgf(&noise);
+        let _ = recount::bg::format::bgf::read_bgf(&[&br#"{"compression":"none","encoding":"smile"}"#[..], b"\n:)\n\x03", &noise].concat());
+        let _ = recount::bg::format::bgf::read_bgf(&[&br#"{"compression":"gzip"}"#[..], b"\n\x1f\x8b\x08\0\0\0\0\0", &noise].concat());
+        let _ = recount::bg::format::bgf::read_bgf(&[&b"{}\n"[..], &mat].concat());
+        let _ = recount::bg::format::smile::decode(&[&b":)\n\x03"[..], &noise].concat());
         let _ = recount::bg::format::snowie::read_snowie_txt(&[&b"7;0;0;0;1;a;b;0;1;2;1;0;"[..], &noise].concat());
     }
 

@@ -95,7 +95,7 @@ fn mutated_match_files_never_panic() {
     let mut rated = settings;
     rated.bg.plays = true;
     let mut seeds = Vec::new();
-    for dir in ["real", "gnubg", "xg", "fibs", "sgg", "tmg", "snowie"] {
+    for dir in ["real", "gnubg", "xg", "fibs", "sgg", "tmg", "snowie", "bgf"] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
             .unwrap()
             .map(|f| f.unwrap().path())
@@ -115,14 +115,15 @@ fn mutated_match_files_never_panic() {
         let seed = &seeds[round % seeds.len()];
         let bytes = mutate(&mut rng, seed.clone());
         // The format as ingest tells them apart: XG's magic number, a FIBS
-        // score line, the GamesGrid and TrueMoneyGames first lines, an SGF
-        // tree opens with '('.
+        // score line, the GamesGrid and TrueMoneyGames first lines, BGBlitz's
+        // header line, an SGF tree opens with '('.
         let format = match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
             _ if bytes.starts_with(b"RGMH") => MatchFormat::Xg,
             _ if bytes.starts_with(b"Score is ") => MatchFormat::Oldmoves,
             _ if bytes.starts_with(b"charlot2 vs.") => MatchFormat::Sgg,
             _ if bytes.starts_with(b"MatchID:") => MatchFormat::Tmg,
             _ if bytes.starts_with(b"7;0;0;0;") => MatchFormat::SnowieTxt,
+            _ if bytes.starts_with(b"{\"") => MatchFormat::Bgf,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,
         };
