@@ -873,6 +873,59 @@ mod tests {
         assert!(e.contains("no 'matchlen'"), "{e}");
     }
 
+    /// Bytes of the fixture's SMILE body changed, stored without
+    /// compression: mostly small-int tokens (players, dice, points, scores,
+    /// cube values) made other small ints, so the records reach the reader,
+    /// and one round in four any byte. The reader and the replay take every
+    /// mutant without a panic, as an error or as findings.
+    #[test]
+    fn mutated_smile_bodies_never_panic() {
+        use crate::bg::game::audit::audit_match;
+        use crate::bg::game::replay::KeepCube;
+        let fixture =
+            include_bytes!("../../../fixtures/bg/bgf/charlot1-charlot2_7p_2025-11-08-2305.bgf");
+        let start = fixture.iter().position(|&b| b == b'\n').unwrap() + 1;
+        let mut body = Vec::new();
+        flate2::read::GzDecoder::new(&fixture[start..])
+            .read_to_end(&mut body)
+            .unwrap();
+        let header = r#"{"compression":"none","encoding":"smile"}"#;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut read, mut failed, mut findings) = (0, 0, 0);
+        let ints: Vec<usize> = (4..body.len())
+            .filter(|&i| (0xC0..=0xDF).contains(&body[i]))
+            .collect();
+        for round in 0..300 {
+            let mut b = body.clone();
+            for _ in 0..1 + next() % 4 {
+                if round % 4 == 0 {
+                    let at = 4 + (next() as usize) % (b.len() - 4);
+                    b[at] = next() as u8;
+                } else {
+                    let at = ints[(next() as usize) % ints.len()];
+                    b[at] = 0xC0 | (next() as u8 & 0x1F);
+                }
+            }
+            match read_bgf(&file(header, &b)) {
+                Ok(m) => {
+                    read += 1;
+                    audit_match(&m, true, KeepCube::All, |g| {
+                        findings += g.replayed.findings.len()
+                    });
+                }
+                Err(_) => failed += 1,
+            }
+        }
+        assert!(read > 150 && failed > 30, "{read} read, {failed} failed");
+        assert!(findings > 150, "{findings}");
+    }
+
     #[test]
     fn dates() {
         assert_eq!(event_date("Nov 2, 2025").as_deref(), Some("2025.11.02"));
