@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Backgammon readers' throughput: the same matches as .mat, as eXtreme
-# Gammon .xg, as FIBS oldmoves logs, as GamesGrid .sgg and as
-# TrueMoneyGames .tmg logs, timed in one run.
+# Gammon .xg, as FIBS oldmoves logs, as GamesGrid .sgg, as
+# TrueMoneyGames .tmg logs and as BGBlitz .bgf, timed in one run.
 #
 #   bash scripts/bench-formats.sh
 #
@@ -12,8 +12,9 @@
 #    Galaxy match (match*.txt: one step per die, as FIBS and XG write
 #    plays; Backgammon Studio's combined steps and `????` are left out)
 #    again as .xg (scripts/xg_write.py), as an oldmoves log
-#    (scripts/oldmoves_write.py), as .sgg (scripts/sgg_write.py) and as
-#    .tmg (scripts/tmg_write.py);
+#    (scripts/oldmoves_write.py), as .sgg (scripts/sgg_write.py), as
+#    .tmg (scripts/tmg_write.py) and as .bgf (scripts/bgf_write.py: gzip,
+#    SMILE);
 # 3. times recount, games only (read, replay with full legality, audit),
 #    --threads 2, on ROUNDS copies of each set, and prints matches/s per
 #    format and each format's ratio to .mat.
@@ -45,14 +46,14 @@ fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/recount-bench-formats.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$TMP/one" "$TMP/mat" "$TMP/xg" "$TMP/fibs" "$TMP/sgg" "$TMP/tmg"
+mkdir -p "$TMP/one" "$TMP/mat" "$TMP/xg" "$TMP/fibs" "$TMP/sgg" "$TMP/tmg" "$TMP/bgf"
 tar -xzf "$DATA" -C "$TMP/one"
 
-echo "== writing the matches as .xg, oldmoves, .sgg and .tmg logs"
+echo "== writing the matches as .xg, oldmoves, .sgg and .tmg logs, and .bgf"
 python3 - "$TMP" <<'EOF'
 import glob, os, shutil, sys
 sys.path.insert(0, "scripts")
-import oldmoves_write, sgg_write, tmg_write, xg_write
+import bgf_write, oldmoves_write, sgg_write, tmg_write, xg_write
 tmp = sys.argv[1]
 kept = left = 0
 for f in sorted(glob.glob(os.path.join(tmp, "one", "**", "match*.txt"), recursive=True)):
@@ -62,9 +63,10 @@ for f in sorted(glob.glob(os.path.join(tmp, "one", "**", "match*.txt"), recursiv
         oldmoves_write.main(f, os.path.join(tmp, "fibs", name + ".fibs"))
         sgg_write.main(f, os.path.join(tmp, "sgg", name + ".sgg"))
         tmg_write.main(f, os.path.join(tmp, "tmg", name + ".tmg"))
+        bgf_write.main([f, os.path.join(tmp, "bgf", name + ".bgf")])
     except Exception:
         left += 1
-        for d, ext in (("xg", ".xg"), ("fibs", ".fibs"), ("sgg", ".sgg"), ("tmg", ".tmg")):
+        for d, ext in (("xg", ".xg"), ("fibs", ".fibs"), ("sgg", ".sgg"), ("tmg", ".tmg"), ("bgf", ".bgf")):
             p = os.path.join(tmp, d, name + ext)
             if os.path.exists(p):
                 os.remove(p)
@@ -93,7 +95,7 @@ run() {
 echo "== recount (games only, -j2) on $ROUNDS copies of each set"
 read -r MM MS < <(run mat)
 echo ".mat:     $MM matches in $MS s: $(rate "$MM" "$MS") matches/s"
-for fmt in xg fibs sgg tmg; do
+for fmt in xg fibs sgg tmg bgf; do
     read -r M S < <(run "$fmt")
     [[ $M == "$MM" ]] || die "$fmt: $M matches, .mat $MM"
     echo ".$fmt: $(printf '%*s' $(( 7 - ${#fmt} )) '')$M matches in $S s: $(rate "$M" "$S") matches/s ($(ratio "$(rate "$M" "$S")" "$(rate "$MM" "$MS")") .mat's)"

@@ -20,7 +20,8 @@ bgfparser's own test uses: `{"format": "BGF", "version": "1.0",
 columns), date (`Nov 8, 2025`), finalGreen/finalRed, useCube,
 useCrawford, useJacoby, useBeaver, cubeLimit (when the .mat has the tag),
 and games: scoreGreen, scoreRed, wonPoints, wasForfeit, wasResignation
-and moves. A roll is {"type": "amove", "player": 1 (green) or -1 (red),
+and moves (a game the .mat ends with Galaxy's `Losses n points`, a
+concession, has wasForfeit). A roll is {"type": "amove", "player": 1 (green) or -1 (red),
 "red": first die, "green": second die, "from": [4], "to": [4] (the
 mover's numbering: 25 the bar, 0 off, -1 unused), "equity": {"cube":
 the cube's value}}. What the description does not give is written as
@@ -161,7 +162,19 @@ def date_of(tag):
     return "%s %d, %d" % (d.strftime("%b"), d.day, d.year)
 
 
-def bgblitz(m):
+def conceded(text):
+    """The games (0-based) with a `Losses n point(s)` line: Backgammon
+    Galaxy's concession, written as BGBlitz's wasForfeit."""
+    games, g = set(), -1
+    for line in text.splitlines():
+        if line.strip().startswith("Game "):
+            g += 1
+        elif "Losses " in line:
+            games.add(g)
+    return games
+
+
+def bgblitz(m, forfeits=frozenset()):
     """The match as BGBlitz's match object."""
     tags = m["tags"]
     length = m["length"]
@@ -170,7 +183,7 @@ def bgblitz(m):
         match["date"] = date_of(tags["EventDate"])
     games = []
     score = [0, 0]
-    for g in m["games"]:
+    for gi, g in enumerate(m["games"]):
         if g["score"] is not None:
             score = list(g["score"])
         game = {"scoreGreen": score[0], "scoreRed": score[1], "wonPoints": 0,
@@ -207,7 +220,8 @@ def bgblitz(m):
             elif kind == "wins":
                 over = sum(board[p]) == 0 or (i and acts[i - 1][1] == "drop")
                 game["wonPoints"] = value
-                game["wasResignation"] = not over
+                game["wasResignation"] = not over and gi not in forfeits
+                game["wasForfeit"] = gi in forfeits
                 score[p] += value
             i += 1
         games.append(game)
@@ -232,7 +246,8 @@ def main(argv):
     ap.add_argument("dst")
     a = ap.parse_args(argv)
     with open(a.src, encoding="utf-8-sig") as f:
-        match = bgblitz(parse_mat(f.read()))
+        text = f.read()
+    match = bgblitz(parse_mat(text), conceded(text))
     if a.encoding == "smile":
         enc = Smile(shared_values=not a.no_shared_values)
         enc.value(match)
