@@ -28,7 +28,9 @@ the cube's value}}. What the description does not give is written as
 recount's reader guesses it (docs/backgammon.md): a double is
 {"type": "adouble", "player": P, "hasAccepted": true/false} (the key left
 out when the double is not answered); a take or pass without its double
-is an "atake" or "apass" record.
+is an "atake" or "apass" record. With --analysis each roll carries a
+made-up, deterministic moveAnalysis (the played move and one
+alternative; see --help), marked as such where it is used.
 """
 
 import argparse
@@ -174,8 +176,9 @@ def conceded(text):
     return games
 
 
-def bgblitz(m, forfeits=frozenset()):
-    """The match as BGBlitz's match object."""
+def bgblitz(m, forfeits=frozenset(), analysis=False):
+    """The match as BGBlitz's match object; with `analysis`, each roll
+    carries a made-up moveAnalysis (see main's --analysis)."""
     tags = m["tags"]
     length = m["length"]
     match = {"matchlen": length, "nameGreen": m["players"][0], "nameRed": m["players"][1]}
@@ -183,6 +186,7 @@ def bgblitz(m, forfeits=frozenset()):
         match["date"] = date_of(tags["EventDate"])
     games = []
     score = [0, 0]
+    rolls = 0
     for gi, g in enumerate(m["games"]):
         if g["score"] is not None:
             score = list(g["score"])
@@ -203,9 +207,19 @@ def bgblitz(m, forfeits=frozenset()):
                     raise ValueError("a play of more than four steps: %s" % " ".join(words))
                 apply(board, p, steps)
                 pad = [-1] * (4 - len(steps))
-                moves.append({"type": "amove", "player": who, "red": dice[0], "green": dice[1],
-                              "from": [a for a, _ in steps] + pad, "to": [b for _, b in steps] + pad,
-                              "equity": {"cube": cube}})
+                frm, to = [a for a, _ in steps] + pad, [b for _, b in steps] + pad
+                rec = {"type": "amove", "player": who, "red": dice[0], "green": dice[1],
+                       "from": frm, "to": to, "equity": {"cube": cube}}
+                rolls += 1
+                if analysis:
+                    eq = round(0.1 - 0.01 * (rolls % 7), 6)
+                    rec["moveAnalysis"] = [{"move": {"from": frm, "to": to}, "eq": {"equity": eq},
+                                            "played": True, "ply": 2}]
+                    if steps:
+                        rec["moveAnalysis"].append({"move": {"from": [-1] * 4, "to": [-1] * 4},
+                                                    "eq": {"equity": round(eq + 0.001 * (rolls % 5), 6)},
+                                                    "played": False, "ply": 2})
+                moves.append(rec)
             elif kind == "double":
                 rec = {"type": "adouble", "player": who}
                 answer = acts[i + 1][1] if i + 1 < len(acts) else None
@@ -242,12 +256,16 @@ def main(argv):
     ap.add_argument("--compression", choices=["gzip", "none"], default="gzip")
     ap.add_argument("--header", choices=["description", "bgfparser"], default="description")
     ap.add_argument("--no-shared-values", action="store_true")
+    ap.add_argument("--analysis", action="store_true",
+                    help="made-up BGBlitz analysis: the k-th roll's moveAnalysis has the played "
+                    "move at equity 0.1 - 0.01 * (k mod 7), 2-ply, and (unless a dance) a dance "
+                    "0.001 * (k mod 5) better")
     ap.add_argument("src")
     ap.add_argument("dst")
     a = ap.parse_args(argv)
     with open(a.src, encoding="utf-8-sig") as f:
         text = f.read()
-    match = bgblitz(parse_mat(text), conceded(text))
+    match = bgblitz(parse_mat(text), conceded(text), a.analysis)
     if a.encoding == "smile":
         enc = Smile(shared_values=not a.no_shared_values)
         enc.value(match)

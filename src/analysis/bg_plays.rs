@@ -404,6 +404,11 @@ fn play_row(
         row.xg_eval = a.eval.clone();
         (row.xg_error, row.xg_luck) = (a.error, a.luck);
     }
+    let bgblitz = &m.games[g.index as usize - 1].bgblitz_plays;
+    if let Some(a) = bgblitz.iter().find(|a| a.node == pos.line) {
+        row.bgblitz_eval = a.eval.clone();
+        (row.bgblitz_equity, row.bgblitz_loss) = (a.equity, a.loss);
+    }
     stats[p].total_moves += 1;
     let (choices, best, luck, chosen) = match rating {
         Rating::Unrated(why) => {

@@ -289,6 +289,11 @@ pub struct BgPlayRow {
     pub xg_eval: String,
     pub xg_error: Option<f64>,
     pub xg_luck: Option<f64>,
+    /// BGBlitz's own analysis carried by a `.bgf` file: the depth, the
+    /// played move's equity and the best alternative's less it.
+    pub bgblitz_eval: String,
+    pub bgblitz_equity: Option<f64>,
+    pub bgblitz_loss: Option<f64>,
     /// Why a value is empty.
     pub reason: String,
 }

@@ -246,6 +246,25 @@ fn xg_analysis_is_reported_beside_ours() {
         .all(|p| p["xg_eval"].is_empty() && p["xg_error"].is_empty()));
 }
 
+/// BGBlitz's analysis in a `.bgf` (made up by the fixture's writer: the
+/// played move, 2-ply, and one alternative up to 0.004 better) stands
+/// beside ours on `bg_plays.csv`.
+#[test]
+fn bgblitz_analysis_is_reported_beside_ours() {
+    let plays = report(CHARLOT_BGF, &["--plays"], "bg_plays.csv");
+    assert!(plays.len() > 150);
+    for p in &plays {
+        assert_eq!(p["bgblitz_eval"], "2-ply", "{p:?}");
+        let equity: f64 = p["bgblitz_equity"].parse().unwrap();
+        let loss: f64 = p["bgblitz_loss"].parse().unwrap();
+        assert!((-0.0001..=0.1001).contains(&equity), "{p:?}");
+        assert!((0.0..0.0041).contains(&loss), "{p:?}");
+        assert!(!p["loss"].is_empty(), "{p:?}");
+    }
+    let plays = report(MONEY_BGF, &["--plays"], "bg_plays.csv");
+    assert!(plays.iter().all(|p| p["bgblitz_eval"].is_empty()));
+}
+
 #[test]
 fn a_position_file_is_one_unfinished_game_from_its_position() {
     let g = report(

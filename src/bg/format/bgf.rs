@@ -25,7 +25,9 @@
 
 use crate::bg::format::mat::MatError;
 use crate::bg::format::smile::{self, Value};
-use crate::bg::game::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
+use crate::bg::game::record::{
+    Action, BgblitzPlay, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT,
+};
 use std::io::Read;
 
 /// The most the body may unpack to; more is an error, so a small file
@@ -428,6 +430,15 @@ fn roll(line: u32, mv: &Value, g: &mut GameRecord, cube: &mut Cube) -> Result<()
     };
     let steps = steps(mv.get("from"), mv.get("to"))?;
     follow_cube(line, p, mv, g, cube);
+    if let Some(list) = mv.get("moveAnalysis") {
+        match analysis(list, &steps) {
+            Ok(Some(a)) => g.bgblitz_plays.push(BgblitzPlay { node: line, ..a }),
+            Ok(None) => {}
+            Err(why) => g
+                .unread
+                .push((line, format!("move {line}: moveAnalysis: {why}; not read"))),
+        }
+    }
     let pt = |v: u8| match v {
         BAR_POINT => "bar".to_string(),
         OFF_POINT => "off".to_string(),
@@ -448,6 +459,55 @@ fn roll(line: u32, mv: &Value, g: &mut GameRecord, cube: &mut Cube) -> Result<()
         },
     ));
     Ok(())
+}
+
+/// BGBlitz's analysis of a roll: the entry marked `played` (or, with no
+/// mark, the one whose `move` is the play recorded), its `eq.equity` and
+/// `ply`, and the best `eq.equity` of the list. `None` for an empty list.
+fn analysis(list: &Value, played: &[Step]) -> Result<Option<BgblitzPlay>, String> {
+    let Some(list) = list.as_array() else {
+        return Err(format!("{}, not an array", list.kind()));
+    };
+    if list.is_empty() {
+        return Ok(None);
+    }
+    let equity = |e: &Value| {
+        e.get("eq")
+            .and_then(|q| q.get("equity"))
+            .and_then(Value::as_f64)
+    };
+    let same = |e: &Value| {
+        let m = e.get("move");
+        let s = steps(m.and_then(|m| m.get("from")), m.and_then(|m| m.get("to")));
+        s.is_ok_and(|mut s| {
+            let mut want = played.to_vec();
+            let key = |x: &Step| (x.from, x.to);
+            s.sort_by_key(key);
+            want.sort_by_key(key);
+            s == want
+        })
+    };
+    let marked = list
+        .iter()
+        .find(|e| e.get("played").and_then(Value::as_bool) == Some(true));
+    let Some(entry) = marked.or_else(|| list.iter().find(|e| same(e))) else {
+        return Err("no entry is the play recorded".into());
+    };
+    if !same(entry) {
+        return Err("the entry marked played is not the play recorded".into());
+    }
+    let best = list
+        .iter()
+        .filter_map(equity)
+        .filter(|e| e.is_finite())
+        .fold(None, |b: Option<f64>, e| Some(b.map_or(e, |b| b.max(e))));
+    let own = equity(entry).filter(|e| e.is_finite());
+    Ok(Some(BgblitzPlay {
+        node: 0,
+        eval: int(entry, "ply").map_or(String::new(), |p| format!("{p}-ply")),
+        equity: own,
+        loss: own.zip(best).map(|(o, b)| (b - o).max(0.0)),
+    }))
 }
 
 /// The cube value a roll carries (`equity.cube`) against the one the cube
@@ -924,6 +984,33 @@ mod tests {
         }
         assert!(read > 150 && failed > 30, "{read} read, {failed} failed");
         assert!(findings > 150, "{findings}");
+    }
+
+    #[test]
+    fn bgblitz_analysis_of_the_played_move() {
+        let alt = r#"{"move":{"from":[8,6,-1,-1],"to":[5,5,-1,-1]},"eq":{"equity":0.10},"played":true,"ply":2},{"move":{"from":[24,13,-1,-1],"to":[21,12,-1,-1]},"eq":{"equity":0.14},"played":false,"ply":2}"#;
+        let roll = |list: &str| {
+            format!(
+                r#"{{"type":"amove","player":1,"red":3,"green":1,"from":[6,8,-1,-1],"to":[5,5,-1,-1],"moveAnalysis":[{list}]}}"#
+            )
+        };
+        let m = with_moves(&roll(alt), 0, (0, 0));
+        let a = &m.games[0].bgblitz_plays;
+        assert_eq!(a.len(), 1, "{:?}", m.games[0].unread);
+        assert_eq!((a[0].node, a[0].eval.as_str()), (1, "2-ply"));
+        assert_eq!(a[0].equity, Some(0.10));
+        assert!((a[0].loss.unwrap() - 0.04).abs() < 1e-12);
+        // No played mark: the entry whose move is the play.
+        let m = with_moves(&roll(&alt.replace(r#""played":true,"#, "")), 0, (0, 0));
+        assert_eq!(m.games[0].bgblitz_plays.len(), 1);
+        // The mark on another move: a finding, the roll still read.
+        let wrong = alt
+            .replace(r#""played":true"#, r#""played":"x""#)
+            .replace(r#""played":false"#, r#""played":true"#);
+        let m = with_moves(&roll(&wrong), 0, (0, 0));
+        assert!(m.games[0].bgblitz_plays.is_empty());
+        assert!(m.games[0].unread[0].1.contains("not the play recorded"));
+        assert_eq!(m.games[0].actions.len(), 1);
     }
 
     #[test]

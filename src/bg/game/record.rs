@@ -151,6 +151,20 @@ pub struct XgCube {
 
 impl Eq for XgCube {}
 
+/// BGBlitz's own analysis of a play, from a `.bgf` roll's `moveAnalysis`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BgblitzPlay {
+    pub node: u32,
+    /// The depth of the played move's evaluation (`2-ply`).
+    pub eval: String,
+    /// The played move's equity (`eq.equity`) and the best alternative's
+    /// less it (never negative), as BGBlitz gives them.
+    pub equity: Option<f64>,
+    pub loss: Option<f64>,
+}
+
+impl Eq for BgblitzPlay {}
+
 /// One game of a match as recorded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -181,6 +195,8 @@ pub struct GameRecord {
     /// eXtreme Gammon's play and cube analysis by record.
     pub xg_plays: Vec<XgPlay>,
     pub xg_cubes: Vec<XgCube>,
+    /// BGBlitz's play analysis by record.
+    pub bgblitz_plays: Vec<BgblitzPlay>,
     /// Positions the record states before the play on a line (XG stores
     /// each move's starting position): the replay checks them.
     pub stated: Vec<(u32, Board)>,
