@@ -266,9 +266,7 @@ fn event_date(s: &str) -> Option<String> {
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ];
-    let mut w = s
-        .split(|c: char| c == ' ' || c == ',')
-        .filter(|w| !w.is_empty());
+    let mut w = s.split([' ', ',']).filter(|w| !w.is_empty());
     let month = w.next()?.to_ascii_lowercase();
     let month = MONTHS.iter().position(|m| month.starts_with(m))? + 1;
     let day: u32 = w.next()?.parse().ok().filter(|d| (1..=31).contains(d))?;
