@@ -284,8 +284,8 @@ fn a_position_file_is_one_unfinished_game_from_its_position() {
 /// Damaged `.xg` files inside an archive are error rows with their reason;
 /// the archive's other members are read.
 /// Runs recount on a tar of `members`: its output directory (recount
-/// exited 0) and its error rows.
-fn run_tar(members: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, Vec<Row>) {
+/// exited 0) and its error rows' member and reason.
+fn run_tar(members: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, Vec<(String, String)>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("members.tar");
     let mut tar = tar::Builder::new(Vec::new());
@@ -299,8 +299,16 @@ fn run_tar(members: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, Vec<Row>) {
     let out = tempfile::tempdir().unwrap();
     let o = run(&[path.to_str().unwrap()], out.path(), "");
     assert!(o.status.success(), "{}", stderr(&o));
-    let errors = rows(out.path(), "errors.csv");
-    (out, errors)
+    let reasons = rows(out.path(), "errors.csv")
+        .iter()
+        .map(|e| (e["member"].clone(), e["reason"].clone()))
+        .collect();
+    (out, reasons)
+}
+
+/// The `bg_games.csv` rows of archive member `member`.
+fn games_of<'a>(games: &'a [Row], member: &str) -> Vec<&'a Row> {
+    games.iter().filter(|g| g["member"] == member).collect()
 }
 
 #[test]
@@ -318,11 +326,7 @@ fn damaged_xg_files_in_an_archive_are_error_rows() {
             std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
         ),
     ];
-    let (out, errors) = run_tar(&members);
-    let reasons: Vec<(&str, &str)> = errors
-        .iter()
-        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
-        .collect();
+    let (out, reasons) = run_tar(&members);
     assert_eq!(reasons.len(), 3, "{reasons:?}");
     assert!(
         reasons[0].0 == "b-cut.xg" && reasons[0].1.contains("truncated or corrupt"),
@@ -338,11 +342,7 @@ fn damaged_xg_files_in_an_archive_are_error_rows() {
     );
     let games = rows(out.path(), "bg_games.csv");
     for member in ["a-good.xg", "e-log.fibs"] {
-        assert_eq!(
-            games.iter().filter(|g| g["member"] == member).count(),
-            4,
-            "{member}"
-        );
+        assert_eq!(games_of(&games, member).len(), 4, "{member}");
     }
 }
 
@@ -385,11 +385,7 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
             snowie.replacen(";-1;", ";-17;", 1).into_bytes(),
         ),
     ];
-    let (out, errors) = run_tar(&members);
-    let reasons: Vec<(&str, &str)> = errors
-        .iter()
-        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
-        .collect();
+    let (out, reasons) = run_tar(&members);
     assert_eq!(reasons.len(), 4, "{reasons:?}");
     assert!(
         reasons[0].0 == "a-header-only.sgg" && reasons[0].1.contains("no 'Game N."),
@@ -408,12 +404,7 @@ fn damaged_sgg_and_tmg_logs_are_error_rows_or_findings() {
         "{reasons:?}"
     );
     let games = rows(out.path(), "bg_games.csv");
-    let of = |m: &str| {
-        games
-            .iter()
-            .filter(|g| g["member"] == m)
-            .collect::<Vec<_>>()
-    };
+    let of = |m: &str| games_of(&games, m);
     let cut = of("b-cut.tmg");
     assert_eq!(cut.last().unwrap()["ending"], "unfinished", "{cut:?}");
     assert!(of("c-garbled.sgg")[0]["finding_kinds"].contains("unreadable_line"));
@@ -506,11 +497,7 @@ fn damaged_bgf_files_in_an_archive_are_error_rows_or_findings() {
             std::fs::read(repo().join(CHARLOT_FIBS)).unwrap(),
         ),
     ];
-    let (out, errors) = run_tar(&members);
-    let reasons: Vec<(&str, &str)> = errors
-        .iter()
-        .map(|e| (e["member"].as_str(), e["reason"].as_str()))
-        .collect();
+    let (out, reasons) = run_tar(&members);
     assert_eq!(reasons.len(), 4, "{reasons:?}");
     for ((member, reason), (want_member, want)) in reasons.iter().zip([
         ("b-cut.bgf", "its gzip body does not unpack"),
@@ -519,22 +506,15 @@ fn damaged_bgf_files_in_an_archive_are_error_rows_or_findings() {
         ("e-oversized.bgf", "oversized BGBlitz file"),
     ]) {
         assert!(
-            member == &want_member && reason.contains(want),
+            member == want_member && reason.contains(want),
             "{reasons:?}"
         );
     }
     let games = rows(out.path(), "bg_games.csv");
     for member in ["a-good.bgf", "g-log.fibs"] {
-        assert_eq!(
-            games.iter().filter(|g| g["member"] == member).count(),
-            4,
-            "{member}"
-        );
+        assert_eq!(games_of(&games, member).len(), 4, "{member}");
     }
-    let odd: Vec<_> = games
-        .iter()
-        .filter(|g| g["member"] == "f-odd-moves.bgf")
-        .collect();
+    let odd = games_of(&games, "f-odd-moves.bgf");
     assert_eq!(odd.len(), 1);
     let kinds = &odd[0]["finding_kinds"];
     assert!(

@@ -34,6 +34,10 @@ use std::io::Read;
 /// cannot make the reader unpack gigabytes (a BGBlitz match with its
 /// analysis is a few MiB).
 pub const MAX_BODY: u64 = 64 << 20;
+/// The most JSON text a body may hold: a JSON tree takes up to 16 times
+/// its text (`[0,0,...]`), and the SMILE decoder's own budget does not
+/// apply to it.
+pub const MAX_JSON_BODY: usize = 16 << 20;
 /// The longest header line looked for.
 const MAX_HEADER: usize = 4096;
 
@@ -54,7 +58,8 @@ struct Storage {
 /// # Errors
 /// No JSON header line, a header naming a compression or encoding other
 /// than gzip/none and smile/json, corrupt or cut gzip data, a body over
-/// [`MAX_BODY`] once unpacked, SMILE or JSON that does not decode, or a
+/// [`MAX_BODY`] once unpacked (JSON text over [`MAX_JSON_BODY`]), SMILE or
+/// JSON that does not decode, or a
 /// body that is not a match object with games.
 pub fn read_bgf(bytes: &[u8]) -> Result<MatchRecord, MatError> {
     read_bgf_within(bytes, MAX_BODY)
@@ -89,6 +94,12 @@ fn read_bgf_within(bytes: &[u8], limit: u64) -> Result<MatchRecord, MatError> {
             smile::decode(&data).map_err(|e| err(format!("corrupt BGBlitz file: {e}")))?;
         (v, data.len() - end)
     } else {
+        if data.len() > MAX_JSON_BODY {
+            return Err(err(format!(
+                "oversized BGBlitz file: a JSON body of more than {} MiB",
+                MAX_JSON_BODY >> 20
+            )));
+        }
         let v: serde_json::Value = serde_json::from_slice(&data)
             .map_err(|e| err(format!("corrupt BGBlitz file: its body is not JSON: {e}")))?;
         (from_json(v), 0)
@@ -437,25 +448,7 @@ fn roll(line: u32, mv: &Value, g: &mut GameRecord, cube: &mut Cube) -> Result<()
                 .push((line, format!("move {line}: moveAnalysis: {why}; not read"))),
         }
     }
-    let pt = |v: u8| match v {
-        BAR_POINT => "bar".to_string(),
-        OFF_POINT => "off".to_string(),
-        v => v.to_string(),
-    };
-    let text = steps
-        .iter()
-        .map(|s| format!("{}/{}", pt(s.from), pt(s.to)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    g.actions.push((
-        line,
-        Action::Roll {
-            player: p,
-            dice: (d0, d1),
-            steps,
-            text,
-        },
-    ));
+    g.actions.push((line, Action::played(p, (d0, d1), steps)));
     Ok(())
 }
 
@@ -633,18 +626,7 @@ fn result(
         ));
     };
     let forfeit = g.get("wasForfeit").and_then(Value::as_bool) == Some(true);
-    Ok(Some(if forfeit {
-        Action::Loses {
-            player: 1 - winner,
-            points,
-        }
-    } else {
-        Action::Wins {
-            player: winner,
-            points,
-            and_match: false,
-        }
-    }))
+    Ok(Some(Action::result(winner, points, forfeit)))
 }
 
 #[cfg(test)]
@@ -925,6 +907,10 @@ mod tests {
             .unwrap_err()
             .0;
         assert!(e.starts_with("oversized BGBlitz file"), "{e}");
+        let e = read_bgf(&file("{}", &vec![b' '; MAX_JSON_BODY + 1]))
+            .unwrap_err()
+            .0;
+        assert!(e.contains("a JSON body of more than 16 MiB"), "{e}");
         let e = read_bgf(&file("{}", b"[1, 2]")).unwrap_err().0;
         assert!(e.contains("an array, not an object"), "{e}");
         let e = read_bgf(&file("{}", br#"{"games": [{}]}"#)).unwrap_err().0;
@@ -948,13 +934,8 @@ mod tests {
             .read_to_end(&mut body)
             .unwrap();
         let header = r#"{"compression":"none","encoding":"smile"}"#;
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next();
         let (mut read, mut failed, mut findings) = (0, 0, 0);
         let ints: Vec<usize> = (4..body.len())
             .filter(|&i| (0xC0..=0xDF).contains(&body[i]))

@@ -124,7 +124,7 @@ impl fmt::Display for SmileError {
 /// // {"a": 1}: object, short ASCII key "a", small int 1, end object.
 /// let (v, end) = decode(b":)\n\x01\xfa\x80a\xc2\xfb").unwrap();
 /// assert_eq!(v.get("a"), Some(&Value::Int(1)));
-/// assert_eq!(end, 8);
+/// assert_eq!(end, 9);
 /// ```
 pub fn decode(bytes: &[u8]) -> Result<(Value, usize), SmileError> {
     decode_within(bytes, MAX_DECODED)
@@ -318,25 +318,37 @@ impl<'a> Decoder<'a> {
     }
 
     fn shared_value(&mut self, index: usize, at: usize) -> Res<Value> {
-        let s = match &self.values {
+        self.back_reference(false, index, at).map(Value::Str)
+    }
+
+    /// Entry `index` of the shared names (`names`) or string values, for
+    /// the token at `at`.
+    fn back_reference(&mut self, names: bool, index: usize, at: usize) -> Res<String> {
+        let (table, what) = if names {
+            (&self.names, ("property name", "name"))
+        } else {
+            (&self.values, ("string value", "value"))
+        };
+        let s = match table {
             None => {
                 return Err(self.fail(
                     at,
-                    "a shared string value, but the header does not enable them",
+                    format!("a shared {}, but the header does not enable them", what.0),
                 ))
             }
-            Some(v) => v.get(index).cloned().ok_or_else(|| {
+            Some(t) => t.get(index).cloned().ok_or_else(|| {
                 self.fail(
                     at,
                     format!(
-                        "a back-reference to shared value {index}, only {} seen",
-                        v.len()
+                        "a back-reference to shared {} {index}, only {} seen",
+                        what.1,
+                        t.len()
                     ),
                 )
             })?,
         };
         self.spend(s.len())?;
-        Ok(Value::Str(s))
+        Ok(s)
     }
 
     fn value(&mut self, depth: usize) -> Res<Value> {
@@ -439,25 +451,7 @@ impl<'a> Decoder<'a> {
     }
 
     fn shared_name(&mut self, index: usize, at: usize) -> Res<String> {
-        let s = match &self.names {
-            None => {
-                return Err(self.fail(
-                    at,
-                    "a shared property name, but the header does not enable them",
-                ))
-            }
-            Some(n) => n.get(index).cloned().ok_or_else(|| {
-                self.fail(
-                    at,
-                    format!(
-                        "a back-reference to shared name {index}, only {} seen",
-                        n.len()
-                    ),
-                )
-            })?,
-        };
-        self.spend(s.len())?;
-        Ok(s)
+        self.back_reference(true, index, at)
     }
 }
 

@@ -601,18 +601,6 @@ fn play(n: u32, rec: &[u8], g: &mut GameRecord, no_double: Option<XgCube>) -> Re
     };
     let pairs: Vec<i32> = (0..8).map(|k| i32_at(rec, 68 + 4 * k)).collect();
     let steps = steps(&pairs)?;
-    let text = steps
-        .iter()
-        .map(|s| {
-            let pt = |v: u8| match v {
-                BAR_POINT => "bar".to_string(),
-                OFF_POINT => "off".to_string(),
-                v => v.to_string(),
-            };
-            format!("{}/{}", pt(s.from), pt(s.to))
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
     g.stated.push((n, position(&rec[9..35])?));
     if let Some(mut a) = no_double {
         a.node = n;
@@ -627,15 +615,7 @@ fn play(n: u32, rec: &[u8], g: &mut GameRecord, no_double: Option<XgCube>) -> Re
             luck,
         });
     }
-    g.actions.push((
-        n,
-        Action::Roll {
-            player: p,
-            dice: (d0, d1),
-            steps,
-            text,
-        },
-    ));
+    g.actions.push((n, Action::played(p, (d0, d1), steps)));
     Ok(())
 }
 
@@ -678,21 +658,8 @@ fn game_footer(n: u32, rec: &[u8], g: &mut GameRecord) -> Result<(), String> {
         .map_err(|_| format!("game footer: {} points won", i32_at(rec, 28)))?;
     let termination = i32_at(rec, 32);
     g.result_raw = format!("winner {winner}, {points} points, termination {termination}");
-    g.actions.push((
-        n,
-        if termination >= 1000 {
-            Action::Loses {
-                player: 1 - winner,
-                points,
-            }
-        } else {
-            Action::Wins {
-                player: winner,
-                points,
-                and_match: false,
-            }
-        },
-    ));
+    g.actions
+        .push((n, Action::result(winner, points, termination >= 1000)));
     Ok(())
 }
 

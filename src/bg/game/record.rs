@@ -19,6 +19,21 @@ pub struct Step {
 pub const BAR_POINT: u8 = 25;
 pub const OFF_POINT: u8 = 0;
 
+/// Steps written as `from/to` pairs in the mover's numbering (`bar`,
+/// `off`), space-separated: the play's text for findings.
+pub fn steps_text(steps: &[Step]) -> String {
+    let pt = |v: u8| match v {
+        BAR_POINT => "bar".to_string(),
+        OFF_POINT => "off".to_string(),
+        v => v.to_string(),
+    };
+    steps
+        .iter()
+        .map(|s| format!("{}/{}", pt(s.from), pt(s.to)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// What a player did, in the order written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -69,6 +84,36 @@ pub enum Action {
 }
 
 impl Action {
+    /// A roll and its play, the play's text made from its steps (for
+    /// readers whose files store points rather than text).
+    pub fn played(player: usize, dice: (u8, u8), steps: Vec<Step>) -> Action {
+        let text = steps_text(&steps);
+        Action::Roll {
+            player,
+            dice,
+            steps,
+            text,
+        }
+    }
+
+    /// A game's result as a record states it: `Wins` by the winner, or,
+    /// when the loser conceded (a forfeit, a settlement), `Loses` by the
+    /// loser.
+    pub fn result(winner: usize, points: u32, conceded: bool) -> Action {
+        if conceded {
+            Action::Loses {
+                player: 1 - winner,
+                points,
+            }
+        } else {
+            Action::Wins {
+                player: winner,
+                points,
+                and_match: false,
+            }
+        }
+    }
+
     /// The player who acted.
     pub fn player(&self) -> usize {
         match *self {
