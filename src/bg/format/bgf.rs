@@ -993,6 +993,23 @@ mod tests {
     }
 
     #[test]
+    fn bytes_after_the_smile_value_are_a_finding() {
+        // {"matchlen":1,"games":[{}]}, then two stray bytes.
+        let body = b":)\n\x01\xfa\x87matchlen\xc2\x84games\xf8\xfa\xfb\xf9\xfb\x21\x21";
+        let m = read_bgf(&file(r#"{"encoding":"smile"}"#, body)).unwrap();
+        let unread: Vec<&str> = m.games[0].unread.iter().map(|(_, w)| w.as_str()).collect();
+        assert!(
+            unread.contains(&"2 bytes after the match's SMILE value were not read"),
+            "{unread:?}"
+        );
+        // A header that says gzip over a body that is not.
+        let e = read_bgf(&file(r#"{"compression":"gzip"}"#, body))
+            .unwrap_err()
+            .0;
+        assert!(e.contains("gzip body does not unpack"), "{e}");
+    }
+
+    #[test]
     fn dates() {
         assert_eq!(event_date("Nov 2, 2025").as_deref(), Some("2025.11.02"));
         assert_eq!(
