@@ -299,11 +299,13 @@ fn player(mv: &Value) -> Result<usize, String> {
     }
 }
 
+/// A value for a finding's text: a string quoted and cut to 40
+/// characters (a finding never carries a whole untrusted string).
 fn show(v: &Value) -> String {
     match v {
         Value::Int(i) => i.to_string(),
         Value::Float(f) => f.to_string(),
-        Value::Str(s) => format!("'{s}'"),
+        Value::Str(s) => format!("'{}'", s.chars().take(40).collect::<String>()),
         other => other.kind().to_string(),
     }
 }
@@ -380,6 +382,7 @@ fn record(line: u32, mv: &Value, g: &mut GameRecord, cube: &mut Cube) -> Result<
         Some(v) => return Err(format!("a type that is {}", v.kind())),
         None => return Err("no type".into()),
     };
+    let shown = || show(mv.get("type").unwrap_or(&Value::Null));
     match kind {
         "amove" => roll(line, mv, g, cube),
         "adouble" => {
@@ -417,7 +420,7 @@ fn record(line: u32, mv: &Value, g: &mut GameRecord, cube: &mut Cube) -> Result<
         }
         // The game's wonPoints and wasResignation say how it ended.
         "aresign" => player(mv).map(|_| ()),
-        other => Err(format!("unknown move type '{other}'")),
+        _ => Err(format!("unknown move type {}", shown())),
     }
 }
 
