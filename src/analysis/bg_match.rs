@@ -180,6 +180,7 @@ pub fn bg_match_rows(
     settings: &BgSettings,
     mut out: impl FnMut(BgRow<'_>),
 ) -> BgCounts {
+    crate::bg::eval::warm_up(settings.cube.weights.is_some());
     let mut counts = BgCounts::default();
     let (positions, plays) = (settings.positions, settings.plays);
     // The statistics count every cube decision, whichever the report keeps.
