@@ -111,6 +111,13 @@ pub fn audit_match(
                 text,
             })
         };
+        // A position file (a set-up position as the file's first game) is
+        // a game in the middle of a match: its score and Crawford mark are
+        // where the match stands, not claims to check against earlier games.
+        let position = i == 0 && game.setup.is_some();
+        if let Some(written) = game.score.filter(|_| position) {
+            score = written;
+        }
         if let Some(written) = game.score {
             if written != score {
                 note(
@@ -136,7 +143,11 @@ pub fn audit_match(
             Crawford::Post
         } else if m.length > 1 && (score[0] + 1 == m.length) != (score[1] + 1 == m.length) {
             crawford_seen = true;
-            Crawford::Crawford
+            if position && game.crawford_marked == Some(false) {
+                Crawford::Post
+            } else {
+                Crawford::Crawford
+            }
         } else {
             Crawford::Before
         };

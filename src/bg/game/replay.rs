@@ -343,6 +343,13 @@ impl Replay {
                 text: why.clone(),
             });
         }
+        for (line, why) in &game.disagreements {
+            r.findings.push(Finding {
+                kind: FindingKind::PositionMismatch,
+                line: *line,
+                text: why.clone(),
+            });
+        }
         Replay {
             r,
             rules,
