@@ -62,9 +62,9 @@ pub fn is_header(line: &str) -> bool {
 fn labels(line: &str) -> (Vec<(u32, usize)>, usize) {
     let b = line.as_bytes();
     let start = b.iter().position(|&c| c == b'+').unwrap_or(0);
-    let end = b[start + 1..]
-        .iter()
-        .position(|&c| c == b'+')
+    let end = b
+        .get(start + 1..)
+        .and_then(|rest| rest.iter().position(|&c| c == b'+'))
         .map_or(b.len(), |i| start + 1 + i);
     let mut out = Vec::new();
     let mut i = start;
@@ -271,6 +271,7 @@ mod tests {
         assert_eq!(d.board.pips(0), 52);
         assert_eq!(d.cube, Some((2, Some(0))));
         assert!(is_header(XG.lines().next().unwrap()));
+        assert_eq!(labels(""), (vec![], 0));
     }
 
     #[test]

@@ -342,6 +342,30 @@ mod tests {
     }
 
     #[test]
+    fn money_play_without_a_diagram() {
+        let text = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10\n\n\
+            X:ann   O:bob\n\
+            Score is X:0 O:0. Unlimited Game, Jacoby Beaver\n\
+            Pip count  X: 167  O: 167 X-O: 0-0\n\
+            Cube: 1\n\
+            X to play 52\n";
+        let m = read_xg_txt(text.as_bytes()).unwrap();
+        assert_eq!(m.players, ["bob".to_string(), "ann".into()]);
+        assert_eq!(
+            (m.length, m.tag("Jacoby"), m.tag("Dice")),
+            (0, Some("On"), Some("52"))
+        );
+        assert!(
+            m.games[0].disagreements.is_empty(),
+            "{:?}",
+            m.games[0].disagreements
+        );
+        let wrong = text.replace("X:0 O:0.", "X:1 O:0 3 pt.(s) match.");
+        let g = &read_xg_txt(wrong.as_bytes()).unwrap().games[0];
+        assert_eq!(g.disagreements.len(), 2, "{:?}", g.disagreements);
+    }
+
+    #[test]
     fn several_positions_and_bare_xgids() {
         let two = format!("{CHECKER}\n{CHECKER}");
         assert_eq!(read_xg_txt(two.as_bytes()).unwrap().games.len(), 2);

@@ -111,12 +111,18 @@ pub fn audit_match(
                 text,
             })
         };
-        // A position file (a set-up position as the file's first game) is
-        // a game in the middle of a match: its score and Crawford mark are
-        // where the match stands, not claims to check against earlier games.
-        let position = i == 0 && game.setup.is_some();
-        if let Some(written) = game.score.filter(|_| position) {
-            score = written;
+        // A position (a set-up position as the file's first game, or one
+        // with nothing played from it, as position files hold one after
+        // another) is a game in the middle of a match: its score and
+        // Crawford mark are where the match stands, not claims to check
+        // against the games before it.
+        let position = game.setup.is_some() && (i == 0 || game.actions.is_empty());
+        if position {
+            if let Some(written) = game.score {
+                score = written;
+            }
+            crawford_seen = false;
+            match_over = false;
         }
         if let Some(written) = game.score {
             if written != score {
