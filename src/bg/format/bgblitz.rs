@@ -18,8 +18,8 @@
 //! positions, each from its diagram on, is one game per position.
 
 use crate::bg::format::diagram::{is_header, read_diagram, Overflow};
-use crate::bg::format::mat::{decode, MatError};
-use crate::bg::format::textpos::{check_ids, new_record, side_name, Position};
+use crate::bg::format::mat::MatError;
+use crate::bg::format::textpos::{check_ids, read_positions, side_name, Position};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::position::ids::match_state_from_id;
 
@@ -30,20 +30,13 @@ use crate::bg::position::ids::match_state_from_id;
 /// short, a stray character, more than fifteen checkers of a player), or
 /// a position has no score line or no line saying who is to move.
 pub fn read_bgblitz_txt(bytes: &[u8]) -> Result<MatchRecord, MatError> {
-    let (text, _) = decode(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let starts: Vec<usize> = (0..lines.len()).filter(|&i| is_header(lines[i])).collect();
-    if starts.is_empty() {
-        return Err(MatError(
-            "no board diagram (a '+13-14-15-16-17-18' line)".into(),
-        ));
-    }
-    let mut positions = Vec::new();
-    for (k, &s) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
-        positions.push(read_position(&lines[s..end], s).map_err(MatError)?);
-    }
-    Ok(new_record("bgblitz", positions))
+    read_positions(
+        bytes,
+        "bgblitz",
+        is_header,
+        "no board diagram (a '+13-14-15-16-17-18' line)",
+        read_position,
+    )
 }
 
 /// `O: Green  52`: the side, the name and the pip count.

@@ -4,6 +4,7 @@
 //! record the positions become (one unfinished game a position, as a
 //! Snowie position is).
 
+use crate::bg::format::mat::{decode, MatError};
 use crate::bg::game::record::{GameRecord, MatchRecord};
 use crate::bg::position::board::Board;
 use crate::bg::position::ids::{
@@ -130,10 +131,38 @@ pub fn check_ids(
     }
 }
 
+/// Reads a file of positions, each opening on a line for which `opens`
+/// holds and read by `read` (its lines from there to the next opening,
+/// and the 0-based number of its first line), into their match record.
+///
+/// # Errors
+/// `missing` when no line opens a position; the first position that
+/// does not read.
+pub fn read_positions(
+    bytes: &[u8],
+    format: &'static str,
+    opens: fn(&str) -> bool,
+    missing: &str,
+    read: fn(&[&str], usize) -> Result<Position, String>,
+) -> Result<MatchRecord, MatError> {
+    let (text, _) = decode(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let starts: Vec<usize> = (0..lines.len()).filter(|&i| opens(lines[i])).collect();
+    if starts.is_empty() {
+        return Err(MatError(missing.into()));
+    }
+    let mut positions = Vec::new();
+    for (k, &s) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
+        positions.push(read(&lines[s..end], s).map_err(MatError)?);
+    }
+    Ok(new_record(format, positions))
+}
+
 /// The match record of a file's positions (at least one): the players,
 /// match length and rules of the first; one unfinished game a position,
 /// the program's verdicts and the dice as tags in file order.
-pub fn new_record(format: &'static str, positions: Vec<Position>) -> MatchRecord {
+fn new_record(format: &'static str, positions: Vec<Position>) -> MatchRecord {
     let mut m = MatchRecord {
         format,
         ..MatchRecord::default()

@@ -20,8 +20,8 @@
 //! game per position.
 
 use crate::bg::format::diagram::{is_header, read_diagram, Overflow};
-use crate::bg::format::mat::{decode, MatError};
-use crate::bg::format::textpos::{new_record, side_name, Position};
+use crate::bg::format::mat::MatError;
+use crate::bg::format::textpos::{read_positions, side_name, Position};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::position::ids::{parse_xgid, position_id};
 
@@ -31,20 +31,13 @@ use crate::bg::position::ids::{parse_xgid, position_id};
 /// When no line opens with `XGID=`, an XGID does not read (see
 /// [`parse_xgid`]), or a diagram is cut short or garbled.
 pub fn read_xg_txt(bytes: &[u8]) -> Result<MatchRecord, MatError> {
-    let (text, _) = decode(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    let starts: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].trim_start().starts_with("XGID="))
-        .collect();
-    if starts.is_empty() {
-        return Err(MatError("no 'XGID=' line".into()));
-    }
-    let mut positions = Vec::new();
-    for (k, &s) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
-        positions.push(read_position(&lines[s..end], s).map_err(MatError)?);
-    }
-    Ok(new_record("xgtext", positions))
+    read_positions(
+        bytes,
+        "xgtext",
+        |l| l.trim_start().starts_with("XGID="),
+        "no 'XGID=' line",
+        read_position,
+    )
 }
 
 /// The number after `key` in `line` (`X:3`, `X: 111`).
