@@ -117,12 +117,13 @@ fn looks_like_snowie_txt(head: &[u8]) -> bool {
 }
 
 /// An eXtreme Gammon text position: the first line that is not blank
-/// opens with `XGID=`.
+/// opens with `XGID=`, or (a note pasted above it) a line opens with
+/// `XGID=` and another with `eXtreme Gammon Version:`.
 fn looks_like_xg_txt(head: &[u8]) -> bool {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    lines(head)
-        .find(|l| !l.is_empty())
-        .is_some_and(|l| l.starts_with(b"XGID="))
+    let xgid = |l: &[u8]| l.starts_with(b"XGID=");
+    lines(head).find(|l| !l.is_empty()).is_some_and(xgid)
+        || (lines(head).any(xgid) && lines(head).any(|l| l.starts_with(b"eXtreme Gammon Version:")))
 }
 
 /// A BGBlitz text position: a diagram's header line (points 13 to 18
@@ -311,6 +312,8 @@ mod tests {
         let id = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10";
         assert_eq!(sniff(format!("\n{id}\n\nX:a   O:b\n").as_bytes()), xg);
         assert_eq!(sniff(format!("\u{feff}{id}").as_bytes()), xg);
+        let noted = format!("a note\n{id}\n\neXtreme Gammon Version: 2.10\n");
+        assert_eq!(sniff(noted.as_bytes()), xg);
         let header = " +13-14-15-16-17-18------19-20-21-22-23-24-+   O: b  167\n";
         assert_eq!(sniff(header.as_bytes()), bgblitz);
         let quoted =
