@@ -256,6 +256,27 @@ mod tests {
     }
 
     #[test]
+    fn positions_one_after_another() {
+        let cube = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/bg/bgblitz/02_NDT_EN.txt"
+        ));
+        let m = read_bgblitz_txt(format!("{CHECKER}\n{cube}").as_bytes()).unwrap();
+        assert_eq!(m.games.len(), 2);
+        let g = &m.games[1];
+        assert_eq!(
+            (g.number, g.score, g.setup_cube),
+            (2, Some([5, 0]), Some((1, None)))
+        );
+        assert_eq!(g.unread.len(), 1, "a 9-point match after a 7-point one");
+        assert_eq!(m.tag("BestCubeAction"), Some("No Double / Take"));
+        let wrong = cube.replace("dB7GGAJsZuJgAg", "dB7GGAJsZuJgAA");
+        let m = read_bgblitz_txt(format!("{CHECKER}\n{wrong}").as_bytes()).unwrap();
+        let line = CHECKER.lines().count() as u32 + 1 + 15;
+        assert_eq!(m.games[1].disagreements[0].0, line);
+    }
+
+    #[test]
     fn lines_of_the_score_and_the_cube_verdict() {
         assert_eq!(
             score_line("Grün - 6 Rot - 3 in a 7 point match."),

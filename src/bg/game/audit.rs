@@ -226,3 +226,46 @@ pub fn audit_match(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bg::game::record::GameRecord;
+    use crate::bg::position::board::Board;
+
+    /// Two positions of a 7-point match, one after the other, as a
+    /// position file holds them: each starts at its own score, and the
+    /// file's Crawford flag decides between the Crawford game and after.
+    #[test]
+    fn positions_start_at_their_written_score_and_crawford_flag() {
+        let position = |score, crawford| GameRecord {
+            score: Some(score),
+            setup: Some(Board::start()),
+            setup_turn: Some(1),
+            crawford_marked: Some(crawford),
+            ..GameRecord::default()
+        };
+        let m = MatchRecord {
+            length: 7,
+            games: vec![
+                position([6, 3], false),
+                position([6, 3], true),
+                position([2, 1], false),
+            ],
+            ..MatchRecord::default()
+        };
+        let mut seen = Vec::new();
+        audit_match(&m, false, KeepCube::None, |g| {
+            let kinds: Vec<&str> = g.replayed.findings.iter().map(|f| f.kind.name()).collect();
+            seen.push((g.score, g.crawford, kinds));
+        });
+        assert_eq!(
+            seen,
+            [
+                ([6, 3], Crawford::Post, vec!["unfinished"]),
+                ([6, 3], Crawford::Crawford, vec!["unfinished"]),
+                ([2, 1], Crawford::Before, vec!["unfinished"]),
+            ]
+        );
+    }
+}
