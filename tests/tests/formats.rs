@@ -590,3 +590,55 @@ fn damaged_text_positions_are_error_rows_or_findings() {
     // XG's XGID is the position: the game starts from it.
     assert_eq!((e["score_0"].as_str(), e["score_1"].as_str()), ("6", "3"));
 }
+
+/// A text position before the roll is the cube decision of the player on
+/// roll: with `--all-cube-decisions` it is a `bg_cube.csv` row, at the
+/// file's own IDs, and recount's proper action (0-ply) is BGBlitz's
+/// verdict on all six, in the English files where it is read here (and
+/// XG's but on 07, which XG finds too good to redouble).
+#[test]
+fn text_positions_before_the_roll_are_cube_decisions() {
+    let cube = report(
+        "fixtures/bg/bgblitz",
+        &["--all-cube-decisions"],
+        "bg_cube.csv",
+    );
+    assert_eq!(cube.len(), 24, "six cube positions in four languages");
+    for c in &cube {
+        let text = std::fs::read_to_string(&c["source"]).unwrap();
+        assert_eq!(c["position_id"], field(&text, "Position-ID:").unwrap());
+        assert_eq!(c["match_id"], field(&text, "Match-ID:").unwrap());
+        assert_eq!(c["actual_action"], "No double");
+        let verdict = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("Cube Action:"))
+            .map(|l| l.split(':').nth(2).unwrap().trim().to_string());
+        if let Some(v) = verdict {
+            // BGBlitz says "No Double" for a no-redouble too.
+            let ours = c["proper_action"].replace(", ", " / ").to_lowercase();
+            let theirs = v.trim_end_matches("EMG").trim().to_lowercase();
+            assert_eq!(
+                ours.replace("redouble", "double"),
+                theirs
+                    .replace("redouble", "double")
+                    .replace("reject", "pass"),
+                "{}",
+                c["source"]
+            );
+        }
+    }
+    let xg = report(
+        "fixtures/bg/xgtext",
+        &["--all-cube-decisions"],
+        "bg_cube.csv",
+    );
+    let actions = |rows: &[Row]| -> Vec<String> {
+        let mut v: Vec<String> = rows
+            .iter()
+            .map(|c| format!("{} {}", c["position_id"], c["proper_action"]))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(actions(&xg), actions(&cube));
+}

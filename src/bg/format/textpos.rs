@@ -208,6 +208,7 @@ fn new_record(format: &'static str, positions: Vec<Position>) -> MatchRecord {
             setup: Some(p.board),
             setup_cube: Some((p.cube, p.owner)),
             setup_turn: Some(p.on_roll),
+            setup_decision: (p.dice.is_none() && !p.double_offered).then_some(p.on_roll),
             crawford_marked: (p.length > 0).then_some(p.crawford),
             unread,
             disagreements: p.disagreements,
