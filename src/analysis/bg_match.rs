@@ -8,6 +8,7 @@ use crate::analysis::bg_plays::{
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
+use crate::bg::format::bgblitz::read_bgblitz_txt;
 use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
 use crate::bg::format::sgf::read_bg_sgf;
@@ -15,6 +16,7 @@ use crate::bg::format::sgg::read_sgg;
 use crate::bg::format::snowie::read_snowie_txt;
 use crate::bg::format::tmg::read_tmg;
 use crate::bg::format::xg::read_xg;
+use crate::bg::format::xgtext::read_xg_txt;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{CubeChoice, Ending, FindingKind, KeepCube, PlayKind};
@@ -168,6 +170,8 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::Sgg => read_sgg(bytes),
         MatchFormat::Tmg => read_tmg(bytes),
         MatchFormat::SnowieTxt => read_snowie_txt(bytes),
+        MatchFormat::BgBlitzTxt => read_bgblitz_txt(bytes),
+        MatchFormat::XgTxt => read_xg_txt(bytes),
     }
 }
 

@@ -161,6 +161,10 @@ pub enum MatchFormat {
     Tmg,
     /// Snowie's text position export (one line of 40 `;` fields).
     SnowieTxt,
+    /// BGBlitz's text position export (a board diagram and its IDs).
+    BgBlitzTxt,
+    /// eXtreme Gammon's text position export (an `XGID=` line first).
+    XgTxt,
 }
 
 /// Where in reading a record failed: the `stage` column of `errors.csv`.
