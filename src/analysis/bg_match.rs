@@ -8,6 +8,7 @@ use crate::analysis::bg_plays::{
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
+use crate::bg::format::bgblitz::read_bgblitz_txt;
 use crate::bg::format::bgf::read_bgf;
 use crate::bg::format::fibs::read_oldmoves;
 use crate::bg::format::mat::{read_mat, MatError};
@@ -16,6 +17,7 @@ use crate::bg::format::sgg::read_sgg;
 use crate::bg::format::snowie::read_snowie_txt;
 use crate::bg::format::tmg::read_tmg;
 use crate::bg::format::xg::read_xg;
+use crate::bg::format::xgtext::read_xg_txt;
 use crate::bg::game::audit::{audit_match, AuditedGame};
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{CubeChoice, Ending, FindingKind, KeepCube, PlayKind};
@@ -169,6 +171,8 @@ pub fn read_match(format: MatchFormat, bytes: &[u8]) -> Result<MatchRecord, MatE
         MatchFormat::Sgg => read_sgg(bytes),
         MatchFormat::Tmg => read_tmg(bytes),
         MatchFormat::SnowieTxt => read_snowie_txt(bytes),
+        MatchFormat::BgBlitzTxt => read_bgblitz_txt(bytes),
+        MatchFormat::XgTxt => read_xg_txt(bytes),
         MatchFormat::Bgf => read_bgf(bytes),
     }
 }
@@ -182,6 +186,7 @@ pub fn bg_match_rows(
     settings: &BgSettings,
     mut out: impl FnMut(BgRow<'_>),
 ) -> BgCounts {
+    crate::bg::eval::warm_up(settings.cube.weights.is_some());
     let mut counts = BgCounts::default();
     let (positions, plays) = (settings.positions, settings.plays);
     // The statistics count every cube decision, whichever the report keeps.

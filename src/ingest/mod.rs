@@ -161,6 +161,10 @@ pub enum MatchFormat {
     Tmg,
     /// Snowie's text position export (one line of 40 `;` fields).
     SnowieTxt,
+    /// BGBlitz's text position export (a board diagram and its IDs).
+    BgBlitzTxt,
+    /// eXtreme Gammon's text position export (an `XGID=` line first).
+    XgTxt,
     /// BGBlitz's `.bgf` matches (a JSON header line, then the match as
     /// JSON, SMILE-encoded and gzip-compressed as the header says).
     Bgf,

@@ -13,7 +13,9 @@ pub enum Content {
     /// number), a BGBlitz `.bgf` (a JSON header line naming the body's
     /// compression or encoding, or gzip or SMILE data after it), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
     /// names line, no SGF tree), a GamesGrid `.sgg` or TrueMoneyGames `.tmg`
-    /// log (their `Game` lines), a Snowie text position (40 `;` fields), a
+    /// log (their `Game` lines), a Snowie text position (40 `;` fields),
+    /// an XG text position (an `XGID=` line first), a BGBlitz one (its
+    /// board diagram and `Position-ID:` line), a
     /// `.mat` export ("N point match" and no SGF tree) or GNU
     /// Backgammon's SGF (`GM[6]` in the first tree's root), in the format
     /// its first character says (an SGF tree opens with `(`).
@@ -37,6 +39,12 @@ pub fn sniff(head: &[u8]) -> Content {
     let sgf = text.windows(2).any(|w| w == b"(;");
     if looks_like_snowie_txt(text) {
         return Content::Match(MatchFormat::SnowieTxt);
+    }
+    if !sgf && looks_like_xg_txt(text) {
+        return Content::Match(MatchFormat::XgTxt);
+    }
+    if !sgf && looks_like_bgblitz_txt(text) {
+        return Content::Match(MatchFormat::BgBlitzTxt);
     }
     if !sgf && looks_like_sgg(text) {
         return Content::Match(MatchFormat::Sgg);
@@ -134,6 +142,27 @@ fn looks_like_snowie_txt(head: &[u8]) -> bool {
             let f = f.strip_prefix(b"-").unwrap_or(f);
             !f.is_empty() && f.iter().all(u8::is_ascii_digit)
         })
+}
+
+/// An eXtreme Gammon text position: the first line that is not blank
+/// opens with `XGID=`, or (a note pasted above it) a line opens with
+/// `XGID=` and another with `eXtreme Gammon Version:`.
+fn looks_like_xg_txt(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let xgid = |l: &[u8]| l.starts_with(b"XGID=");
+    lines(head).find(|l| !l.is_empty()).is_some_and(xgid)
+        || (lines(head).any(xgid) && lines(head).any(|l| l.starts_with(b"eXtreme Gammon Version:")))
+}
+
+/// A BGBlitz text position: a diagram's header line (points 13 to 18
+/// first) and a `Position-ID:` line; or a header line first (so that a
+/// diagram cut before its IDs reaches the reader, which says what is
+/// wrong).
+fn looks_like_bgblitz_txt(head: &[u8]) -> bool {
+    let header = |l: &[u8]| l.starts_with(b"+13-14-15-16-17-18");
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    lines(head).find(|l| !l.is_empty()).is_some_and(header)
+        || (lines(head).any(header) && lines(head).any(|l| l.starts_with(b"Position-ID:")))
 }
 
 /// A GamesGrid `.sgg` log: an `A vs. B` line and a `Game 1. 0-0/7` line
@@ -317,6 +346,27 @@ mod tests {
         assert_eq!(sniff(f[..10].join(";").as_bytes()), Content::Go);
         f[2] = "x";
         assert_eq!(sniff(f.join(";").as_bytes()), Content::Go);
+    }
+
+    #[test]
+    fn bgblitz_and_xg_text_positions_by_their_first_lines() {
+        let xg = Content::Match(MatchFormat::XgTxt);
+        let bgblitz = Content::Match(MatchFormat::BgBlitzTxt);
+        let id = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10";
+        assert_eq!(sniff(format!("\n{id}\n\nX:a   O:b\n").as_bytes()), xg);
+        assert_eq!(sniff(format!("\u{feff}{id}").as_bytes()), xg);
+        let noted = format!("a note\n{id}\n\neXtreme Gammon Version: 2.10\n");
+        assert_eq!(sniff(noted.as_bytes()), xg);
+        let header = " +13-14-15-16-17-18------19-20-21-22-23-24-+   O: b  167\n";
+        assert_eq!(sniff(header.as_bytes()), bgblitz);
+        let quoted =
+            format!("a note\n{header} Position-ID: 4HPwATDgc/ABMA    Match-ID: cAkgAAAAAAAA\n");
+        assert_eq!(sniff(quoted.as_bytes()), bgblitz);
+        // A .mat export quoting an XGID in a comment stays a .mat.
+        assert_eq!(
+            sniff(format!("; {id}\n 7 point match\n Game 1\n").as_bytes()),
+            Content::Match(MatchFormat::Mat)
+        );
     }
 
     #[test]

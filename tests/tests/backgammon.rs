@@ -25,35 +25,23 @@ fn real_matches_replay_without_illegal_plays() {
     assert!(errors.is_empty(), "{errors:?}");
     let games = rows(out.path(), "bg_games.csv");
     let by_source = games_by_source(&games);
-    let files = fs::read_dir(repo().join("fixtures/bg/real"))
-        .unwrap()
-        .count()
-        + fs::read_dir(repo().join("fixtures/bg/gnubg"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/money"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/xg")).unwrap().count()
-        + fs::read_dir(repo().join("fixtures/bg/fibs"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/sgg"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/tmg"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/snowie"))
-            .unwrap()
-            .count()
-        + fs::read_dir(repo().join("fixtures/bg/bgf"))
-            .unwrap()
-            .count();
+    let dirs = [
+        "real", "gnubg", "money", "xg", "fibs", "sgg", "tmg", "snowie", "bgblitz", "xgtext", "bgf",
+    ];
+    let files: usize = dirs
+        .iter()
+        .map(|d| {
+            fs::read_dir(repo().join("fixtures/bg").join(d))
+                .unwrap()
+                .count()
+        })
+        .sum();
     assert_eq!(by_source.len(), files, "every match file gives rows");
     for g in &games {
         assert_eq!(g["illegal_plays"], "0", "{g:?}");
-        if g["source"].ends_with(".xgp") || g["format"] == "snowie" {
+        if g["source"].ends_with(".xgp")
+            || ["snowie", "bgblitz", "xgtext"].contains(&g["format"].as_str())
+        {
             // A position file: one position, not a whole game.
             continue;
         }

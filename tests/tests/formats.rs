@@ -532,3 +532,225 @@ fn damaged_bgf_files_in_an_archive_are_error_rows_or_findings() {
         ("2", "1")
     );
 }
+
+/// The BGBlitz and XG text positions (`fixtures/bg/bgblitz`,
+/// `fixtures/bg/xgtext`: seven positions in English, German, French and
+/// Japanese each), with the IDs each file gives for its position.
+fn text_positions() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for dir in ["fixtures/bg/bgblitz", "fixtures/bg/xgtext"] {
+        for f in std::fs::read_dir(repo().join(dir)).unwrap() {
+            let name = f.unwrap().file_name().into_string().unwrap();
+            let path = format!("{dir}/{name}");
+            let text = std::fs::read_to_string(repo().join(&path)).unwrap();
+            files.push((path, text));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The value after `key` on the file's line holding it.
+fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let line = text.lines().find(|l| l.contains(key))?;
+    let rest = &line[line.find(key)? + key.len()..];
+    rest.split_whitespace().next()
+}
+
+/// Every BGBlitz and XG text position is one unfinished game from its
+/// position, and its IDs are the file's own: BGBlitz's Position-ID,
+/// Match-ID and XGID, XG's XGID (the reports write them before the roll,
+/// so less the dice).
+#[test]
+fn text_positions_have_the_programs_own_ids() {
+    let files = text_positions();
+    assert_eq!(files.len(), 56);
+    let out = tempfile::tempdir().unwrap();
+    let o = run(
+        &["fixtures/bg/bgblitz", "fixtures/bg/xgtext"],
+        out.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(rows(out.path(), "errors.csv").is_empty());
+    let games = rows(out.path(), "bg_games.csv");
+    assert_eq!(games.len(), files.len());
+    let mut languages = std::collections::BTreeSet::new();
+    for (path, text) in &files {
+        let g = games
+            .iter()
+            .find(|g| g["source"].ends_with(path.as_str()))
+            .unwrap_or_else(|| panic!("no row for {path}"));
+        let format = if path.contains("bgblitz") {
+            "bgblitz"
+        } else {
+            "xgtext"
+        };
+        assert_eq!(g["format"], format, "{path}");
+        assert_eq!(g["finding_kinds"], "unfinished", "{path}: {g:?}");
+        assert_eq!(g["plays"], "0");
+        let xg = field(text, "XGID=").unwrap();
+        let mut f: Vec<&str> = xg.split(':').collect();
+        f[4] = if f[4] == "D" { "D" } else { "00" };
+        assert_eq!(g["xgid"], format!("XGID={}", f.join(":")), "{path}");
+        if format == "bgblitz" {
+            assert_eq!(
+                g["position_id"],
+                field(text, "Position-ID:").unwrap(),
+                "{path}"
+            );
+            let mut theirs = match_state_from_id(field(text, "Match-ID:").unwrap()).unwrap();
+            theirs.dice = None;
+            assert_eq!(
+                match_state_from_id(&g["match_id"]).unwrap(),
+                theirs,
+                "{path}"
+            );
+        }
+        languages.insert(&path[path.len() - 6..]);
+    }
+    assert_eq!(
+        languages.into_iter().collect::<Vec<_>>(),
+        ["DE.txt", "EN.txt", "FR.txt", "JP.txt"]
+    );
+    // The 6-3 position of a 7-point match is after the Crawford game, as
+    // both programs' IDs say.
+    let post = games.iter().filter(|g| g["crawford"] == "post").count();
+    assert_eq!(post, 8);
+}
+
+/// Damaged text positions inside an archive: a diagram cut short, a bad
+/// XGID, sixteen checkers of a player are error rows with their reason; a
+/// checker missing from the diagram, a wrong pip count or score are
+/// `position_mismatch` findings naming the line.
+#[test]
+fn damaged_text_positions_are_error_rows_or_findings() {
+    let read = |p: &str| std::fs::read_to_string(repo().join(p)).unwrap();
+    let blitz = read("fixtures/bg/bgblitz/01_checkerPosition_EN.txt");
+    let xg = read("fixtures/bg/xgtext/01_checkerPosition_EN.txt");
+    let cut = |t: &str, n: usize| t.lines().take(n).collect::<Vec<_>>().join("\n");
+    // X's checker on the 14-point gone; on XG's board an O on top of X's
+    // stack on the 19-point.
+    let missing = blitz.replacen("|    X           X |", "|                X |", 1);
+    let mixed = xg.replacen(
+        "|    X           X |   | X  O",
+        "|    X           X |   | O  O",
+        1,
+    );
+    let members: [(&str, Vec<u8>); 7] = [
+        ("a-cut.txt", cut(&blitz, 9).into_bytes()),
+        (
+            "b-bad-xgid.txt",
+            xg.replacen(":1:-1:1:21:", ":1:-1:7:21:", 1).into_bytes(),
+        ),
+        (
+            "c-sixteen.txt",
+            xg.replacen("-B-CBBB---a", "-B-CBBB---c", 1).into_bytes(),
+        ),
+        ("d-missing.txt", missing.into_bytes()),
+        (
+            "e-wrong-lines.txt",
+            xg.replace("Pip count  X: 111", "Pip count  X: 112")
+                .replace("Score is X:3", "Score is X:2")
+                .into_bytes(),
+        ),
+        ("f-cut-xg.txt", cut(&xg, 12).into_bytes()),
+        ("g-mixed-stack.txt", mixed.into_bytes()),
+    ];
+    let (out, reasons) = run_tar(&members);
+    let reason = |m: &str| {
+        reasons
+            .iter()
+            .find(|r| r.0 == m)
+            .map(|r| r.1.as_str())
+            .unwrap_or_else(|| panic!("no error row for {m}: {reasons:?}"))
+    };
+    assert_eq!(reasons.len(), 5, "{reasons:?}");
+    assert!(reason("a-cut.txt").contains("stops after 9"), "{reasons:?}");
+    assert!(reason("b-bad-xgid.txt").contains("side 7"), "{reasons:?}");
+    assert!(
+        reason("c-sixteen.txt").contains("16 checkers"),
+        "{reasons:?}"
+    );
+    assert!(
+        reason("f-cut-xg.txt").contains("stops after"),
+        "{reasons:?}"
+    );
+    assert!(
+        reason("g-mixed-stack.txt").contains("X and O"),
+        "{reasons:?}"
+    );
+    let games = rows(out.path(), "bg_games.csv");
+    let of = |m: &str| games.iter().find(|g| g["member"] == m).unwrap();
+    let d = of("d-missing.txt");
+    assert_eq!(
+        d["finding_kinds"], "position_mismatch;position_mismatch;position_mismatch;unfinished",
+        "{d:?}"
+    );
+    // X's pip count after the footer, the Position-ID and the XGID
+    // disagree (the Match-ID does not say where the checkers are).
+    assert_eq!(d["findings"], "4", "{d:?}");
+    let e = of("e-wrong-lines.txt");
+    assert!(
+        e["finding_details"].contains("line 4: the file's X score is 2"),
+        "{e:?}"
+    );
+    assert!(
+        e["finding_details"].contains("line 18: the file's X pip count is 112"),
+        "{e:?}"
+    );
+    // XG's XGID is the position: the game starts from it.
+    assert_eq!((e["score_0"].as_str(), e["score_1"].as_str()), ("6", "3"));
+}
+
+/// A text position before the roll is the cube decision of the player on
+/// roll: with `--all-cube-decisions` it is a `bg_cube.csv` row, at the
+/// file's own IDs, and recount's proper action (0-ply) is BGBlitz's
+/// verdict on all six, in the English files where it is read here (and
+/// XG's but on 07, which XG finds too good to redouble).
+#[test]
+fn text_positions_before_the_roll_are_cube_decisions() {
+    let cube = report(
+        "fixtures/bg/bgblitz",
+        &["--all-cube-decisions"],
+        "bg_cube.csv",
+    );
+    assert_eq!(cube.len(), 24, "six cube positions in four languages");
+    for c in &cube {
+        let text = std::fs::read_to_string(&c["source"]).unwrap();
+        assert_eq!(c["position_id"], field(&text, "Position-ID:").unwrap());
+        assert_eq!(c["match_id"], field(&text, "Match-ID:").unwrap());
+        assert_eq!(c["actual_action"], "No double");
+        let verdict = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("Cube Action:"))
+            .map(|l| l.split(':').nth(2).unwrap().trim().to_string());
+        if let Some(v) = verdict {
+            // BGBlitz says "No Double" for a no-redouble too.
+            let ours = c["proper_action"].replace(", ", " / ").to_lowercase();
+            let theirs = v.trim_end_matches("EMG").trim().to_lowercase();
+            assert_eq!(
+                ours.replace("redouble", "double"),
+                theirs
+                    .replace("redouble", "double")
+                    .replace("reject", "pass"),
+                "{}",
+                c["source"]
+            );
+        }
+    }
+    let xg = report(
+        "fixtures/bg/xgtext",
+        &["--all-cube-decisions"],
+        "bg_cube.csv",
+    );
+    let actions = |rows: &[Row]| -> Vec<String> {
+        let mut v: Vec<String> = rows
+            .iter()
+            .map(|c| format!("{} {}", c["position_id"], c["proper_action"]))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(actions(&xg), actions(&cube));
+}

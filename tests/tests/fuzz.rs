@@ -159,6 +159,10 @@ proptest! {
         let _ = recount::bg::format::bgf::read_bgf(&[&b"{}\n"[..], &mat].concat());
         let _ = recount::bg::format::smile::decode(&[&b":)\n\x03"[..], &noise].concat());
         let _ = recount::bg::format::snowie::read_snowie_txt(&[&b"7;0;0;0;1;a;b;0;1;2;1;0;"[..], &noise].concat());
+        let _ = recount::bg::format::bgblitz::read_bgblitz_txt(&noise);
+        let _ = recount::bg::format::bgblitz::read_bgblitz_txt(&[&b" +13-14-15-16-17-18------19-20-21-22-23-24-+   O: a  1\n |"[..], &noise].concat());
+        let _ = recount::bg::format::xgtext::read_xg_txt(&noise);
+        let _ = recount::bg::format::xgtext::read_xg_txt(&[&b"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10\nX:a   O:b\nScore is X:"[..], &noise].concat());
     }
 
     #[test]
@@ -172,7 +176,7 @@ proptest! {
 
     #[test]
     fn every_file_ends_as_rows_or_error_rows(
-        kind in 0usize..19,
+        kind in 0usize..21,
         sgf in sgf_bytes(),
         mat in mat_bytes(),
         noise in prop::collection::vec(any::<u8>(), 0..300),
@@ -222,6 +226,9 @@ proptest! {
             16 => ("a.json", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.json").to_vec())),
             17 => ("a.ugf", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.ugf").to_vec())),
             18 => ("a.ngf", damaged(include_bytes!("../../fixtures/go/formats/walls-9x9.ngf").to_vec())),
+            // BGBlitz's and XG's text positions, cut anywhere or a byte changed.
+            19 => ("a.txt", damaged(include_bytes!("../../fixtures/bg/bgblitz/05_NRT_JP.txt").to_vec())),
+            20 => ("a.txt", damaged(include_bytes!("../../fixtures/bg/xgtext/04_DP_FR.txt").to_vec())),
             _ => ("a.tar.zst", damaged(zst(&noise))),
         };
         let path = tmp.path().join(name);

@@ -184,7 +184,17 @@ fn the_pages_figures_are_the_reports_totals() {
         v.parse::<f64>()
             .map_or("–".to_string(), |v| format!("{v:.2}"))
     };
-    for p in &players {
+    // The page lists the players with the most moves (then by key).
+    let mut shown: Vec<_> = players.iter().collect();
+    let moves = |p: &&std::collections::HashMap<String, String>| {
+        p["total_moves"].parse::<u64>().unwrap_or(0)
+    };
+    shown.sort_by(|a, b| {
+        moves(b)
+            .cmp(&moves(a))
+            .then_with(|| a["player_key"].cmp(&b["player_key"]))
+    });
+    for p in shown.iter().take(recount::report::html::figures::PLAYERS) {
         let k = &p["player_key"];
         want.insert(format!("player.{k}.moves"), p["total_moves"].clone());
         want.insert(format!("player.{k}.error_rate"), rate(&p["error_rate"]));

@@ -95,7 +95,9 @@ fn mutated_match_files_never_panic() {
     let mut rated = settings;
     rated.bg.plays = true;
     let mut seeds = Vec::new();
-    for dir in ["real", "gnubg", "xg", "fibs", "sgg", "tmg", "snowie", "bgf"] {
+    for dir in [
+        "real", "gnubg", "xg", "fibs", "sgg", "tmg", "snowie", "bgblitz", "xgtext", "bgf",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(util::repo().join("fixtures/bg").join(dir))
             .unwrap()
             .map(|f| f.unwrap().path())
@@ -123,6 +125,8 @@ fn mutated_match_files_never_panic() {
             _ if bytes.starts_with(b"charlot2 vs.") => MatchFormat::Sgg,
             _ if bytes.starts_with(b"MatchID:") => MatchFormat::Tmg,
             _ if bytes.starts_with(b"7;0;0;0;") => MatchFormat::SnowieTxt,
+            _ if bytes.starts_with(b"XGID=") => MatchFormat::XgTxt,
+            _ if bytes.starts_with(b" +13-14-") => MatchFormat::BgBlitzTxt,
             _ if bytes.starts_with(b"{\"") => MatchFormat::Bgf,
             Some(b'(') => MatchFormat::GnubgSgf,
             _ => MatchFormat::Mat,

@@ -15,7 +15,7 @@ use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::nn::{Base, Pruning, Weights, PRUNING_INPUTS};
 use crate::bg::eval::nn_inputs::{
-    base_inputs, contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
+    base_units, contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
 use crate::bg::position::board::{Board, BAR};
@@ -264,15 +264,15 @@ pub fn pruning_probabilities(
     on_roll: usize,
     class: GnubgClass,
 ) -> Probs {
-    let mut input = [0.0f32; PRUNING_INPUTS];
-    base_inputs(board, on_roll, &mut input);
+    let mut units = [(0u32, 0.0f32); PRUNING_INPUTS];
+    let n = base_units(board, on_roll, &mut units);
     let mut out = [0.0f32; 5];
     let net = match class {
         GnubgClass::Race => &nets.race,
         GnubgClass::Crashed => &nets.crashed,
         _ => &nets.contact,
     };
-    net.evaluate(&input, &mut out);
+    net.evaluate_units(&units[..n], &mut out);
     if class == GnubgClass::Race {
         race_backgammons(rows(board, on_roll), &mut out);
     }

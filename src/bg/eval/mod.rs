@@ -25,6 +25,40 @@ use crate::bg::eval::race::race_probabilities;
 use crate::bg::position::board::Board;
 use crate::bg::position::features::features;
 
+/// Starts building the bearoff tables the evaluator will read, each on a
+/// thread of its own, once per process. Each table takes about half a
+/// second and is otherwise built on first use, on the worker that asks,
+/// while the other workers wait for it: begun together, the builds
+/// overlap, and the first match waits only for the table it needs
+/// first. `gnubg`: GNU Backgammon's nets are used (its rounded one-sided
+/// table and the two-sided database), else our own evaluators (the exact
+/// one-sided table).
+pub fn warm_up(gnubg: bool) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let builds: &[fn()] = if gnubg {
+            &[
+                || {
+                    bearoff_ts::two_sided();
+                },
+                || {
+                    bearoff::gnubg_rounded();
+                },
+            ]
+        } else {
+            &[|| {
+                bearoff::one_sided();
+            }]
+        };
+        for &build in builds {
+            // Without a thread the table is built on first use, as before.
+            let _ = std::thread::Builder::new()
+                .name("recount-tables".into())
+                .spawn(build);
+        }
+    });
+}
+
 /// GNU Backgammon's position classes, as far as they matter here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {

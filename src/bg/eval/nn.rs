@@ -21,7 +21,7 @@
 //!   beta_output) and the same four arrays of `f32`, all little-endian.
 //!
 //! Both hold six nets in the order contact, race, crashed, then the three
-//! pruning nets, which recount does not use.
+//! pruning nets, which pick the best replies inside a plied evaluation.
 
 use crate::bg::eval::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
 use std::path::Path;
@@ -256,6 +256,56 @@ impl Net {
         self.outputs_from_sums(&acc, out);
     }
 
+    /// Forward pass from the inputs that are not zero, `(index, value)`
+    /// in index order: the sums [`Net::evaluate`] makes of the whole input
+    /// (it skips the zeros, and `w × 1` is `w`), so the same bits.
+    pub fn evaluate_units(&self, units: &[(u32, f32)], out: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { self.evaluate_units_avx2(units, out) };
+        }
+        self.evaluate_units_any(units, out)
+    }
+
+    /// [`Net::evaluate_units`] for AVX2, as [`Net::evaluate_avx2`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn evaluate_units_avx2(&self, units: &[(u32, f32)], out: &mut [f32]) {
+        self.evaluate_units_any(units, out)
+    }
+
+    #[inline(always)]
+    fn evaluate_units_any(&self, units: &[(u32, f32)], out: &mut [f32]) {
+        match self.hidden {
+            16 => return self.evaluate_units_small::<16>(units, out),
+            8 => return self.evaluate_units_small::<8>(units, out),
+            _ => {}
+        }
+        let mut sums = [0.0f32; MAX_HIDDEN];
+        let h = self.hidden;
+        sums[..h].copy_from_slice(&self.hidden_threshold);
+        self.add_rows(units, &mut sums[..h]);
+        self.outputs_from_sums(&sums[..h], out);
+    }
+
+    /// [`Net::evaluate_units`] for a net of `H` hidden units, the sums in
+    /// registers.
+    #[inline(always)]
+    fn evaluate_units_small<const H: usize>(&self, units: &[(u32, f32)], out: &mut [f32]) {
+        let mut acc: [f32; H] = self.hidden_threshold[..H].try_into().expect("H thresholds");
+        for &(i, x) in units {
+            let at = i as usize * H;
+            let w: &[f32; H] = self.hidden_weights[at..at + H]
+                .try_into()
+                .expect("a row of H weights");
+            for (s, &w) in acc.iter_mut().zip(w) {
+                *s += w * x;
+            }
+        }
+        self.outputs_from_sums(&acc, out);
+    }
+
     /// Forward pass from `base`, as GNU Backgammon evaluates a roll's
     /// plays (`NeuralNetEvaluate` with an incremental state): the first
     /// position of a class is evaluated in full and becomes the base;
@@ -289,17 +339,20 @@ impl Net {
                 let acc = &mut sums[..h];
                 let mut changed = [(0u32, 0.0f32); MAX_INPUTS];
                 let mut k = 0;
-                // Most inputs are the base's: skip eight equal ones at once.
+                // Most inputs are the base's: compare eight at once, by
+                // their bits, and visit only the lanes that differ (a
+                // differing zero adds ±0, which changes no sum).
                 let chunks = input[..n].chunks(8).zip(b.input.chunks(8));
                 for (c, (xs, ys)) in chunks.enumerate() {
-                    if xs == ys {
-                        continue;
+                    let mut differ = 0u32;
+                    for (j, (x, y)) in xs.iter().zip(ys).enumerate() {
+                        differ |= u32::from(x.to_bits() != y.to_bits()) << j;
                     }
-                    for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
-                        if x != y {
-                            changed[k] = ((c * 8 + j) as u32, x - y);
-                            k += 1;
-                        }
+                    while differ != 0 {
+                        let j = differ.trailing_zeros() as usize;
+                        differ &= differ - 1;
+                        changed[k] = ((c * 8 + j) as u32, xs[j] - ys[j]);
+                        k += 1;
                     }
                 }
                 self.add_rows(&changed[..k], acc);
@@ -783,6 +836,39 @@ mod tests {
         let text = std::fs::read_to_string(&text).unwrap();
         let w = Weights::parse(&text, "gnubg.weights").unwrap();
         same_nets(&w, Weights::embedded());
+    }
+
+    #[test]
+    fn evaluating_the_units_not_zero_gives_the_same_bits() {
+        let w = Weights::embedded();
+        let p = w.pruning.as_ref().expect("the embedded pruning nets");
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for net in [&p.contact, &p.crashed, &p.race, &w.contact] {
+            for _ in 0..300 {
+                // Mostly zeros and ones, some fractions, as the base inputs.
+                let input: Vec<f32> = (0..net.inputs)
+                    .map(|_| match next() % 8 {
+                        0..=4 => 0.0,
+                        5 | 6 => 1.0,
+                        _ => (next() % 13) as f32 * 0.5,
+                    })
+                    .collect();
+                let units: Vec<(u32, f32)> = (0..net.inputs as u32)
+                    .zip(input.iter().copied())
+                    .filter(|&(_, x)| x != 0.0)
+                    .collect();
+                let (mut a, mut b) = ([0.0f32; 5], [0.0f32; 5]);
+                net.evaluate(&input, &mut a);
+                net.evaluate_units(&units, &mut b);
+                assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits));
+            }
+        }
     }
 
     #[test]

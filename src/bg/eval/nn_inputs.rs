@@ -202,6 +202,33 @@ struct Tables {
     points: [[f32; 4]; 256],
     /// `bars[n]`: those of a bar holding n.
     bars: [[f32; 4]; 256],
+    /// `points[n]` and `bars[n]` without their zeros, for [`base_units`].
+    point_units: [NonZero; 256],
+    bar_units: [NonZero; 256],
+}
+
+/// The units of a point or bar that are not zero: `(unit, value)`, the
+/// first `len` of `at`.
+#[derive(Clone, Copy)]
+struct NonZero {
+    len: usize,
+    at: [(u32, f32); 4],
+}
+
+impl NonZero {
+    fn of(units: [f32; 4]) -> NonZero {
+        let mut z = NonZero {
+            len: 0,
+            at: [(0, 0.0); 4],
+        };
+        for (j, x) in (0u32..).zip(units) {
+            if x != 0.0 {
+                z.at[z.len] = (j, x);
+                z.len += 1;
+            }
+        }
+        z
+    }
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -270,6 +297,8 @@ fn build_tables() -> Tables {
         enter,
         points: std::array::from_fn(|n| point_units(n as u8)),
         bars: std::array::from_fn(|n| bar_units(n as u8)),
+        point_units: std::array::from_fn(|n| NonZero::of(point_units(n as u8))),
+        bar_units: std::array::from_fn(|n| NonZero::of(bar_units(n as u8))),
     }
 }
 
@@ -356,6 +385,34 @@ fn base(t: &Tables, board: &Board, on_roll: usize, out: &mut [f32]) {
         }
         bar.copy_from_slice(&t.bars[row[24] as usize]);
     }
+}
+
+/// The base inputs that are not zero, as `(index, value)` in index
+/// order, into `out`; returns how many. A net summing only these sums
+/// what it would over [`base_inputs`] (gnubg skips the zeros too), with
+/// no pass over the 200 inputs to find them.
+pub fn base_units(board: &Board, on_roll: usize, out: &mut [(u32, f32); BASE_INPUTS]) -> usize {
+    let t = tables();
+    let mut k = 0;
+    for (side, row) in rows(board, on_roll).into_iter().enumerate() {
+        let block = side as u32 * 100;
+        for (point, &n) in row.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let units = if point < 24 {
+                &t.point_units[n as usize]
+            } else {
+                &t.bar_units[n as usize]
+            };
+            let at = block + point as u32 * 4;
+            for &(j, x) in &units.at[..units.len] {
+                out[k] = (at + j, x);
+                k += 1;
+            }
+        }
+    }
+    k
 }
 
 /// The race net's inputs (gnubg: `CalculateRaceInputs`), the opponent's
@@ -1243,6 +1300,28 @@ mod tests {
                     hits_literal(t, me, opp),
                     "{b:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn base_units_are_the_base_inputs_not_zero() {
+        let mut g = Gen(91);
+        for _ in 0..5_000 {
+            let b = g.board();
+            for p in 0..2 {
+                let mut dense = [0.0f32; BASE_INPUTS];
+                base_inputs(&b, p, &mut dense);
+                let want: Vec<(u32, u32)> = (0..BASE_INPUTS as u32)
+                    .zip(dense)
+                    .filter(|&(_, x)| x != 0.0)
+                    .map(|(i, x)| (i, x.to_bits()))
+                    .collect();
+                let mut units = [(0u32, 0.0f32); BASE_INPUTS];
+                let n = base_units(&b, p, &mut units);
+                let got: Vec<(u32, u32)> =
+                    units[..n].iter().map(|&(i, x)| (i, x.to_bits())).collect();
+                assert_eq!(got, want, "{b:?}");
             }
         }
     }

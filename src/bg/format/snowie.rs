@@ -108,6 +108,7 @@ pub fn read_snowie_txt(bytes: &[u8]) -> Result<MatchRecord, MatError> {
         setup: Some(board),
         setup_cube: Some((cube, owner)),
         setup_turn: Some(turn),
+        setup_decision: (dice == (0, 0)).then_some(turn),
         crawford_marked: (length > 0).then_some(num(7)? == 1),
         ..GameRecord::default()
     });

@@ -111,6 +111,19 @@ pub fn audit_match(
                 text,
             })
         };
+        // A position (a set-up position as the file's first game, or one
+        // with nothing played from it, as position files hold one after
+        // another) is a game in the middle of a match: its score and
+        // Crawford mark are where the match stands, not claims to check
+        // against the games before it.
+        let position = game.setup.is_some() && (i == 0 || game.actions.is_empty());
+        if position {
+            if let Some(written) = game.score {
+                score = written;
+            }
+            crawford_seen = false;
+            match_over = false;
+        }
         if let Some(written) = game.score {
             if written != score {
                 note(
@@ -136,7 +149,11 @@ pub fn audit_match(
             Crawford::Post
         } else if m.length > 1 && (score[0] + 1 == m.length) != (score[1] + 1 == m.length) {
             crawford_seen = true;
-            Crawford::Crawford
+            if position && game.crawford_marked == Some(false) {
+                Crawford::Post
+            } else {
+                Crawford::Crawford
+            }
         } else {
             Crawford::Before
         };
@@ -207,5 +224,48 @@ pub fn audit_match(
             awarded,
             replayed,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bg::game::record::GameRecord;
+    use crate::bg::position::board::Board;
+
+    /// Two positions of a 7-point match, one after the other, as a
+    /// position file holds them: each starts at its own score, and the
+    /// file's Crawford flag decides between the Crawford game and after.
+    #[test]
+    fn positions_start_at_their_written_score_and_crawford_flag() {
+        let position = |score, crawford| GameRecord {
+            score: Some(score),
+            setup: Some(Board::start()),
+            setup_turn: Some(1),
+            crawford_marked: Some(crawford),
+            ..GameRecord::default()
+        };
+        let m = MatchRecord {
+            length: 7,
+            games: vec![
+                position([6, 3], false),
+                position([6, 3], true),
+                position([2, 1], false),
+            ],
+            ..MatchRecord::default()
+        };
+        let mut seen = Vec::new();
+        audit_match(&m, false, KeepCube::None, |g| {
+            let kinds: Vec<&str> = g.replayed.findings.iter().map(|f| f.kind.name()).collect();
+            seen.push((g.score, g.crawford, kinds));
+        });
+        assert_eq!(
+            seen,
+            [
+                ([6, 3], Crawford::Post, vec!["unfinished"]),
+                ([6, 3], Crawford::Crawford, vec!["unfinished"]),
+                ([2, 1], Crawford::Before, vec!["unfinished"]),
+            ]
+        );
     }
 }

@@ -250,6 +250,14 @@ pub struct GameRecord {
     pub setup_cube: Option<(u32, Option<usize>)>,
     /// The player on roll in a set-up position, when the record gives it.
     pub setup_turn: Option<usize>,
+    /// A set-up position given before this player's roll (a position
+    /// file's cube decision): with nothing played from it, the replay
+    /// keeps it as the player's cube decision (no double recorded).
+    pub setup_decision: Option<usize>,
+    /// What a position file says of its own position that disagrees with
+    /// the position read (its IDs, pip counts, score or cube lines), by
+    /// line: the replay makes each a `position_mismatch` finding.
+    pub disagreements: Vec<(u32, String)>,
 }
 
 /// A whole match file.

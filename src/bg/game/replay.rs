@@ -256,6 +256,9 @@ pub fn replay_game(
     keep_cube: KeepCube,
 ) -> ReplayedGame {
     let mut rp = Replay::start(game, rules, keep_positions, keep_cube);
+    if let (Some(p), true) = (game.setup_decision, game.actions.is_empty()) {
+        rp.keep_no_double(0, p, false);
+    }
     for (line, action) in &game.actions {
         let line = *line;
         let is_result = matches!(action, Action::Wins { .. } | Action::Loses { .. });
@@ -339,6 +342,13 @@ impl Replay {
         for (line, why) in &game.unread {
             r.findings.push(Finding {
                 kind: FindingKind::UnreadableLine,
+                line: *line,
+                text: why.clone(),
+            });
+        }
+        for (line, why) in &game.disagreements {
+            r.findings.push(Finding {
+                kind: FindingKind::PositionMismatch,
                 line: *line,
                 text: why.clone(),
             });

@@ -6,9 +6,10 @@
 //! averaged over the 30 non-double rolls: 15 with the player to move
 //! rolling them, 15 with the opponent rolling them first.
 
-use crate::bg::play::rank_plays;
+use crate::bg::eval::gnubg::NetStates;
 use crate::bg::play::value::CubeContext;
 use crate::bg::position::board::Board;
+use crate::bg::position::moves::legal_positions;
 
 /// The value for `mover` of rolling `dice` at `before`: the best play's
 /// score, or the unchanged position's when no play is legal.
@@ -21,7 +22,17 @@ pub fn roll_value(
     mover: usize,
     dice: (u8, u8),
 ) -> Result<f32, String> {
-    match rank_plays(ctx, before, mover, dice)?.best() {
+    // The plays' positions in gnubg's order, scored incrementally as
+    // gnubg scores them; the first of the best.
+    let mut states = NetStates::default();
+    let mut best: Option<f32> = None;
+    for after in legal_positions(before, mover, dice) {
+        let score = ctx.score_after(&after, mover, Some(&mut states))?;
+        if best.is_none_or(|b| score.total_cmp(&b).is_gt()) {
+            best = Some(score);
+        }
+    }
+    match best {
         Some(best) => Ok(best),
         None => ctx.score_after(before, mover, None),
     }

@@ -27,7 +27,7 @@ use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetSta
 use crate::bg::eval::nn::Pruning;
 use crate::bg::play::value::{CubeContext, CubeState, Stakes};
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::{legal_plays, Play};
+use crate::bg::position::moves::{legal_plays, legal_positions, Play};
 
 /// Why a plied analysis cannot be made.
 pub const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
@@ -232,36 +232,36 @@ impl<'a> Plied<'a> {
         mover: usize,
         dice: (u8, u8),
     ) -> Result<Board, String> {
-        let mut plays = legal_plays(board, mover, dice);
+        let mut plays = legal_positions(board, mover, dice);
         match plays.len() {
             0 => return Ok(*board),
-            1 => return Ok(plays.swap_remove(0).after),
+            1 => return Ok(plays[0]),
             n if n > kept_by_pruning(n) => {
                 if let Some(kept) = self.prune(&plays, mover) {
-                    plays = kept.into_iter().map(|i| plays[i].clone()).collect();
+                    plays = kept.into_iter().map(|i| plays[i]).collect();
                 }
             }
             _ => {}
         }
         let mut states = NetStates::default();
         let mut best: Option<(usize, Score)> = None;
-        for (i, play) in plays.iter().enumerate() {
-            let s = self.score(&play.after, mover, 0, Some(&mut states))?;
+        for (i, after) in plays.iter().enumerate() {
+            let s = self.score(after, mover, 0, Some(&mut states))?;
             if best.is_none_or(|(_, b)| s.above(&b)) {
                 best = Some((i, s));
             }
         }
         let (i, _) = best.expect("plays to choose from");
-        Ok(plays.swap_remove(i).after)
+        Ok(plays[i])
     }
 
     /// The indices of the plays the pruning nets keep, in gnubg's
     /// order (its `bmovesi`: the worst kept first); `None` where gnubg
     /// scores every play instead: plays that end in a bearoff or a finished
     /// game, or in positions of different classes.
-    fn prune(&self, plays: &[Play], mover: usize) -> Option<Vec<usize>> {
+    fn prune(&self, plays: &[Board], mover: usize) -> Option<Vec<usize>> {
         let them = 1 - mover;
-        let class = classify(&plays[0].after, them);
+        let class = classify(&plays[0], them);
         if matches!(
             class,
             GnubgClass::Over | GnubgClass::Bearoff2 | GnubgClass::Bearoff1
@@ -273,11 +273,11 @@ impl<'a> Plied<'a> {
         // lowest after; kept[0] is the worst of them.
         let pm = kept_by_pruning(plays.len());
         let mut kept = vec![0usize; pm];
-        for (i, play) in plays.iter().enumerate() {
-            if classify(&play.after, them) != class {
+        for (i, after) in plays.iter().enumerate() {
+            if classify(after, them) != class {
                 return None;
             }
-            let p = pruning_probabilities(self.pruning, &play.after, them, class);
+            let p = pruning_probabilities(self.pruning, after, them, class);
             let score = self.ctx.utility(&p, them);
             scores.push(score);
             if i < pm {

@@ -368,9 +368,11 @@ pub fn xgid(board: &Board, m: &MatchState) -> String {
     s
 }
 
-/// Reads an XGID back (tests and diagnostics): the board and the match
-/// state as gnubg's `set xgid` reads them (game under way, no
-/// resignation). The beaver flag of money play is dropped.
+/// Reads an XGID (XG's text export, tests and diagnostics): the board and
+/// the match state as gnubg's `set xgid` reads them (game under way, no
+/// resignation). The beaver flag of money play is dropped. Rejects more
+/// than fifteen checkers of a player, and cube and score fields out of
+/// range.
 pub fn parse_xgid(s: &str) -> Result<(Board, MatchState), String> {
     let body = s.strip_prefix("XGID=").unwrap_or(s);
     let f: Vec<&str> = body.split(':').collect();
@@ -391,6 +393,15 @@ pub fn parse_xgid(s: &str) -> Result<(Board, MatchState), String> {
         };
         board.checkers[p][idx] = n;
     }
+    for p in 0..2 {
+        if board.on_board(p) > CHECKERS {
+            return Err(format!(
+                "{s:?}: {} checkers of the {} player",
+                board.on_board(p),
+                if p == 1 { "bottom" } else { "top" }
+            ));
+        }
+    }
     let side = |v: i64| -> Result<Option<usize>, String> {
         match v {
             1 => Ok(Some(1)),
@@ -409,22 +420,36 @@ pub fn parse_xgid(s: &str) -> Result<(Board, MatchState), String> {
         }
         d => return Err(format!("{s:?}: dice {d:?}")),
     };
-    let match_length = num(8)? as u32;
-    let rules = num(7)?;
+    // A cube of at most 2^15 (gnubg's Match ID has 4 bits for its log2),
+    // scores and lengths that fit the Match ID's 15 bits.
+    let ranged = |i: usize, max: i64| -> Result<u32, String> {
+        let v = num(i)?;
+        if (0..=max).contains(&v) {
+            Ok(v as u32)
+        } else {
+            Err(format!("{s:?}: field {i} {v} is out of range"))
+        }
+    };
+    let match_length = ranged(8, 0x7fff)?;
+    let rules = ranged(7, 3)? as i64;
+    let score = [ranged(6, 0x7fff)?, ranged(5, 0x7fff)?];
+    if match_length > 0 && score.iter().any(|&v| v > match_length) {
+        return Err(format!("{s:?}: score above the match length"));
+    }
     let m = MatchState {
         on_roll,
         turn: if double_offered { 1 - on_roll } else { on_roll },
         dice,
-        cube: 1 << num(1)?,
+        cube: 1 << ranged(1, 15)?,
         cube_owner: side(num(2)?)?,
         crawford: match_length > 0 && rules == 1,
         state: GameState::Playing,
         double_offered,
         resignation: 0,
         match_length,
-        score: [num(6)? as u32, num(5)? as u32],
+        score,
         jacoby: match_length == 0 && rules & 1 == 1,
-        cube_limit: 1 << num(9)?,
+        cube_limit: 1 << ranged(9, 15)?,
     };
     Ok((board, m))
 }
@@ -635,6 +660,28 @@ mod tests {
         let (b2, m2) = parse_xgid(&x).unwrap();
         assert_eq!(b2, b);
         assert_eq!(m2, MatchState { jacoby: false, ..m });
+    }
+
+    #[test]
+    fn bad_xgids_are_refused() {
+        let good = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10";
+        assert!(parse_xgid(good).is_ok());
+        for bad in [
+            // Sixteen checkers of the bottom player (an extra on its bar).
+            "XGID=-b----E-C---eE---c-e----BA:0:0:1:00:0:0:0:7:10",
+            // Seventeen top checkers on one point.
+            "XGID=-b----E-C---eE---c-e---q--:0:0:1:00:0:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:40:0:1:00:0:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:-1:0:1:00:0:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:-2:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:9:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:99",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:2:00:0:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:7:10",
+            "XGID=-b----E-C---eE---c-e---:0:0:1:00:0:0:0:7:10",
+        ] {
+            assert!(parse_xgid(bad).is_err(), "{bad}");
+        }
     }
 
     /// XGIDs that gnubg's XGID reader (`set xgid`, PyPI gnubg 1.1.0a16)

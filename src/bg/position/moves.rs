@@ -41,8 +41,22 @@ pub struct Play {
 /// plays in it, incrementally (see [`crate::bg::eval::nn::Base`]). Empty
 /// when the roll cannot be played at all.
 pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
+    generate(board, p, dice, true)
+}
+
+/// The positions of [`legal_plays`], in its order, without the plays'
+/// notation: what a search that only values the positions needs.
+pub fn legal_positions(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Board> {
+    generate(board, p, dice, false)
+        .into_iter()
+        .map(|play| play.after)
+        .collect()
+}
+
+fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Vec<Play> {
     let mut g = Generator {
         p,
+        notation,
         plays: Vec::new(),
         kept: FxHashMap::default(),
         max_moves: 0,
@@ -58,12 +72,19 @@ pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
     g.plays
 }
 
+/// Up to this many plays a position is looked for among them one by one;
+/// beyond, through [`Generator::kept`].
+const LINEAR_SEARCH: usize = 24;
+
 /// The search of [`legal_plays`] (gnubg's `GenerateMovesSub` and
 /// `SaveMoves`).
 struct Generator {
     p: usize,
+    /// Whether the plays keep their moves (else `moves` stays empty).
+    notation: bool,
     plays: Vec<Play>,
-    /// Where each kept play's position is in `plays`.
+    /// Where each kept play's position is in `plays`, once there are
+    /// more than [`LINEAR_SEARCH`].
     kept: FxHashMap<Board, usize>,
     /// The most checker moves and pips of the plays kept: a play that
     /// moves fewer is not legal.
@@ -138,17 +159,37 @@ impl Generator {
         }
         self.max_moves = n;
         self.max_pips = pips;
-        if let Some(&i) = self.kept.get(after) {
+        let found = if self.plays.len() <= LINEAR_SEARCH {
+            self.plays.iter().position(|play| play.after == *after)
+        } else {
+            if self.kept.is_empty() {
+                let at = self
+                    .plays
+                    .iter()
+                    .enumerate()
+                    .map(|(i, play)| (play.after, i));
+                self.kept.extend(at);
+            }
+            self.kept.get(after).copied()
+        };
+        if let Some(i) = found {
             let kept = &mut self.plays[i];
             let kept_pips: usize = kept.moves.iter().map(|m| m.die as usize).sum();
-            if n > kept.moves.len() || pips > kept_pips {
+            if self.notation && (n > kept.moves.len() || pips > kept_pips) {
                 kept.moves = self.path.clone();
             }
             return;
         }
-        self.kept.insert(*after, self.plays.len());
+        if !self.kept.is_empty() {
+            self.kept.insert(*after, self.plays.len());
+        }
+        let moves = if self.notation {
+            self.path.clone()
+        } else {
+            Vec::new()
+        };
         self.plays.push(Play {
-            moves: self.path.clone(),
+            moves,
             after: *after,
         });
     }
@@ -546,6 +587,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn positions_are_the_plays_positions_in_order() {
+        // Random games from the start: contact, doubles with many plays,
+        // bar entries and bearoffs.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut many = 0;
+        for _ in 0..40 {
+            let mut b = Board::start();
+            for ply in 0..200 {
+                let p = ply % 2;
+                let dice = (1 + next(6) as u8, 1 + next(6) as u8);
+                let plays = legal_plays(&b, p, dice);
+                let afters: Vec<Board> = plays.iter().map(|pl| pl.after).collect();
+                assert_eq!(legal_positions(&b, p, dice), afters, "{b:?} {dice:?}");
+                many += usize::from(plays.len() > LINEAR_SEARCH);
+                if plays.is_empty() {
+                    continue;
+                }
+                b = plays[next(plays.len() as u64) as usize].after;
+                if b.on_board(p) == 0 {
+                    break;
+                }
+            }
+        }
+        assert!(many > 50, "plays beyond the linear search: {many}");
     }
 
     #[test]
