@@ -15,6 +15,7 @@ use recount::bg::position::ids::match_state_from_id;
 
 const CHARLOT_MAT: &str = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
 const CHARLOT_XG: &str = "fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg";
+const CHARLOT_XG_MAT: &str = "fixtures/bg/xg/charlot-xg-export.mat";
 const MONEY_MAT: &str = "fixtures/bg/money/match11034798-money.mat";
 const MONEY_XG: &str = "fixtures/bg/xg/match11034798-money.xg";
 const CHARLOT_FIBS: &str = "fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-2305.fibs";
@@ -81,6 +82,20 @@ fn files_replay_as_the_mat_they_were_written_from() {
         // `line` is the record's number in the .xg, the line's in the .mat.
         same_rows(&a, &b, &["source", "line", "game_key", "file_key"]);
     }
+}
+
+/// XG's `.mat` export: its tag header over the Jellyfish body.
+#[test]
+fn an_xg_mat_export_reads_as_the_match() {
+    let (a, b) = (
+        report(CHARLOT_XG_MAT, &["--positions"], "bg_games.csv"),
+        report(CHARLOT_MAT, &["--positions"], "bg_games.csv"),
+    );
+    same_rows(&a, &b, &["source", "game_key", "file_key"]);
+    let ours = report(CHARLOT_XG_MAT, &["--positions"], "bg_positions.csv");
+    // The same body as the gnubg export: gnubg's import of that.
+    let checked = ids_agree_with_gnubg(&ours, |_| Some(CHARLOT_MAT.to_string()));
+    assert!(checked > 150, "only {checked} positions checked");
 }
 
 #[test]
