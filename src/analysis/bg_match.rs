@@ -2,6 +2,8 @@
 //! each audited game into a `bg_games.csv` row (and, when asked, each
 //! position into a `bg_positions.csv` row with its IDs and features).
 
+use rayon::prelude::*;
+
 use crate::analysis::bg_cube::{cube_row, CubeSettings};
 use crate::analysis::bg_plays::{
     count_cube, count_result, play_rows, player_key, stats_row, PlayerStats, PlayerTotals,
@@ -199,8 +201,14 @@ pub fn bg_match_rows(
     audit_match(m, positions || plays, keep, |g| {
         counts.count(&g);
         let mut stats: [PlayerStats; 2] = Default::default();
-        for point in &g.replayed.cube_points {
-            let (row, evaluated) = cube_row(origin, m, &g, point, &settings.cube);
+        // The decisions are evaluated in parallel (on the run's pool),
+        // then counted and written in order.
+        let points = &g.replayed.cube_points;
+        let cube_rows: Vec<_> = points
+            .par_iter()
+            .map(|point| cube_row(origin, m, &g, point, &settings.cube))
+            .collect();
+        for (point, (row, evaluated)) in points.iter().zip(cube_rows) {
             if plays {
                 count_cube(m, &g, point, &row, &settings.cube, &mut stats);
             }
