@@ -51,7 +51,7 @@ pub fn warm_up(gnubg: bool) {
             }]
         };
         for &build in builds {
-            // Without a thread the table is built on first use, as before.
+            // Without a thread of its own a table is built on first use.
             let _ = std::thread::Builder::new()
                 .name("recount-tables".into())
                 .spawn(build);

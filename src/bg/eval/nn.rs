@@ -218,42 +218,9 @@ impl Net {
 
     #[inline(always)]
     fn evaluate_any(&self, input: &[f32], out: &mut [f32]) {
-        // The pruning nets' sizes, on the stack at their own width.
-        match self.hidden {
-            16 => return self.evaluate_small::<16>(input, out),
-            8 => return self.evaluate_small::<8>(input, out),
-            _ => {}
-        }
         let mut sums = [0.0f32; MAX_HIDDEN];
         self.hidden_sums(input, &mut sums);
         self.outputs_from_sums(&sums[..self.hidden], out);
-    }
-
-    /// [`Net::evaluate`] for a net of `H` hidden units: the same additions
-    /// in the same order, with the sums in registers.
-    #[inline(always)]
-    fn evaluate_small<const H: usize>(&self, input: &[f32], out: &mut [f32]) {
-        let mut acc: [f32; H] = self.hidden_threshold[..H].try_into().expect("H thresholds");
-        for (row, &x) in self
-            .hidden_weights
-            .chunks_exact(H)
-            .zip(&input[..self.inputs])
-        {
-            if x == 0.0 {
-                continue;
-            }
-            let w: &[f32; H] = row.try_into().expect("a row of H weights");
-            if x == 1.0 {
-                for (s, &w) in acc.iter_mut().zip(w) {
-                    *s += w;
-                }
-            } else {
-                for (s, &w) in acc.iter_mut().zip(w) {
-                    *s += w * x;
-                }
-            }
-        }
-        self.outputs_from_sums(&acc, out);
     }
 
     /// Forward pass from the inputs that are not zero, `(index, value)`
