@@ -41,23 +41,27 @@ pub struct Play {
 /// plays in it, incrementally (see [`crate::bg::eval::nn::Base`]). Empty
 /// when the roll cannot be played at all.
 pub fn legal_plays(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Play> {
-    generate(board, p, dice, true)
+    let g = generate(board, p, dice, true);
+    let moves = g.moves.unwrap_or_default();
+    g.afters
+        .into_iter()
+        .zip(moves)
+        .map(|(after, moves)| Play { moves, after })
+        .collect()
 }
 
 /// The positions of [`legal_plays`], in its order, without the plays'
 /// notation: what a search that only values the positions needs.
 pub fn legal_positions(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Board> {
-    generate(board, p, dice, false)
-        .into_iter()
-        .map(|play| play.after)
-        .collect()
+    generate(board, p, dice, false).afters
 }
 
-fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Vec<Play> {
+/// The search's plays; their moves only with `notation`.
+fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generator {
     let mut g = Generator {
         p,
-        notation,
-        plays: Vec::new(),
+        afters: Vec::new(),
+        moves: notation.then(Vec::new),
         kept: FxHashMap::default(),
         max_moves: 0,
         max_pips: 0,
@@ -69,7 +73,7 @@ fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Vec<Play
     if a != b {
         g.search(board, &[b, a, 0, 0], 0, 23, 0);
     }
-    g.plays
+    g
 }
 
 /// Up to this many plays a position is looked for among them one by one;
@@ -80,10 +84,11 @@ const LINEAR_SEARCH: usize = 24;
 /// `SaveMoves`).
 struct Generator {
     p: usize,
-    /// Whether the plays keep their moves (else `moves` stays empty).
-    notation: bool,
-    plays: Vec<Play>,
-    /// Where each kept play's position is in `plays`, once there are
+    /// The kept plays' positions, in the order found.
+    afters: Vec<Board>,
+    /// Their moves, when the plays' notation is wanted.
+    moves: Option<Vec<Vec<Move>>>,
+    /// Where each kept play's position is in `afters`, once there are
     /// more than [`LINEAR_SEARCH`].
     kept: FxHashMap<Board, usize>,
     /// The most checker moves and pips of the plays kept: a play that
@@ -154,44 +159,38 @@ impl Generator {
             return;
         }
         if n > self.max_moves || pips > self.max_pips {
-            self.plays.clear();
+            self.afters.clear();
+            self.moves.iter_mut().for_each(Vec::clear);
             self.kept.clear();
         }
         self.max_moves = n;
         self.max_pips = pips;
-        let found = if self.plays.len() <= LINEAR_SEARCH {
-            self.plays.iter().position(|play| play.after == *after)
+        let found = if self.afters.len() <= LINEAR_SEARCH {
+            self.afters.iter().position(|a| a == after)
         } else {
             if self.kept.is_empty() {
-                let at = self
-                    .plays
-                    .iter()
-                    .enumerate()
-                    .map(|(i, play)| (play.after, i));
-                self.kept.extend(at);
+                self.kept
+                    .extend(self.afters.iter().enumerate().map(|(i, a)| (*a, i)));
             }
             self.kept.get(after).copied()
         };
         if let Some(i) = found {
-            let kept = &mut self.plays[i];
-            let kept_pips: usize = kept.moves.iter().map(|m| m.die as usize).sum();
-            if self.notation && (n > kept.moves.len() || pips > kept_pips) {
-                kept.moves = self.path.clone();
+            if let Some(moves) = &mut self.moves {
+                let kept = &mut moves[i];
+                let kept_pips: usize = kept.iter().map(|m| m.die as usize).sum();
+                if n > kept.len() || pips > kept_pips {
+                    *kept = self.path.clone();
+                }
             }
             return;
         }
         if !self.kept.is_empty() {
-            self.kept.insert(*after, self.plays.len());
+            self.kept.insert(*after, self.afters.len());
         }
-        let moves = if self.notation {
-            self.path.clone()
-        } else {
-            Vec::new()
-        };
-        self.plays.push(Play {
-            moves,
-            after: *after,
-        });
+        self.afters.push(*after);
+        if let Some(moves) = &mut self.moves {
+            moves.push(self.path.clone());
+        }
     }
 }
 
