@@ -140,7 +140,7 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         .as_ref()
         .map(|own| doubtful_stones(&replay.board, own));
     if source == DeadSource::Estimate {
-        let (word, chains) = certainty(&replay.board, d);
+        let (word, chains) = certainty(&replay.board, d, s);
         row.certainty = word;
         row.contested_chains = chains.join("; ");
         if let Some(m) = &record.markup {
