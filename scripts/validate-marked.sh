@@ -39,6 +39,10 @@
 #                        count stands), `marking` (the estimator's miss) or
 #                        `open` (not settled: counted as the estimator's miss)
 #   HALF=tune|held-out   print only that half's game list (default both)
+#   BASELINE_BIN=PATH    also run this binary's estimate (another build)
+#                        and print, per half, the change from its figures:
+#                        the margin by which a change wins or loses on the
+#                        half it was not tuned on
 #   KEEP_TMP=1           keep the temp dir
 set -euo pipefail
 
@@ -66,18 +70,26 @@ if [[ -z ${RECOUNT_BIN:-} ]]; then
     cargo build --release --quiet >&2
 fi
 [[ -x $BIN ]] || die "no recount binary at $BIN"
-for mode in markup estimate; do
-    extra=()
-    [[ $mode == estimate ]] && extra=("${MORE[@]}")
-    echo "== recount --dead-stones $mode ${extra[*]} $*" >&2
-    "$BIN" "$@" "${extra[@]}" --threads "$THREADS" --no-html --out "$TMP/$mode" \
-        --dead-stones "$mode" >"$TMP/$mode.log" 2>&1 || {
-        tail -20 "$TMP/$mode.log" >&2
-        die "recount --dead-stones $mode failed (log above)"
+runs=(markup estimate)
+if [[ -n ${BASELINE_BIN:-} ]]; then
+    [[ -x $BASELINE_BIN ]] || die "no baseline binary at $BASELINE_BIN"
+    runs+=(baseline)
+fi
+for run in "${runs[@]}"; do
+    bin=$BIN mode=$run extra=()
+    [[ $run != markup ]] && extra=("${MORE[@]}") mode=estimate
+    [[ $run == baseline ]] && bin=$BASELINE_BIN
+    echo "== $bin --dead-stones $mode ${extra[*]} $*" >&2
+    "$bin" "$@" "${extra[@]}" --threads "$THREADS" --no-html --out "$TMP/$run" \
+        --dead-stones "$mode" >"$TMP/$run.log" 2>&1 || {
+        tail -20 "$TMP/$run.log" >&2
+        die "$bin --dead-stones $mode failed (log above)"
     }
 done
 
-python3 - "$TMP/markup/go_scores.csv" "$TMP/estimate/go_scores.csv" "$ADJ" "$HALF" <<'PY'
+baseline=""
+[[ -n ${BASELINE_BIN:-} ]] && baseline=$TMP/baseline/go_scores.csv
+python3 - "$TMP/markup/go_scores.csv" "$TMP/estimate/go_scores.csv" "$ADJ" "$HALF" "$baseline" <<'PY'
 import collections
 import csv
 import hashlib
@@ -85,7 +97,7 @@ import os
 import re
 import sys
 
-markup_path, estimate_path, adj_path, only_half = sys.argv[1:5]
+markup_path, estimate_path, adj_path, only_half, baseline_path = sys.argv[1:6]
 
 
 def rows(path):
@@ -93,10 +105,15 @@ def rows(path):
         return {r["game_key"]: r for r in csv.DictReader(f)}
 
 
-mk, est = rows(markup_path), rows(estimate_path)
-for col in ("certainty", "contested_chains", "marking_differs"):
-    if col not in next(iter(est.values()), {col: ""}):
-        sys.exit("go_scores.csv lacks column %s: is the binary older than it?" % col)
+def estimate_rows(path):
+    est = rows(path)
+    for col in ("certainty", "contested_chains", "marking_differs"):
+        if col not in next(iter(est.values()), {col: ""}):
+            sys.exit("%s lacks column %s: is the binary older than it?" % (path, col))
+    return est
+
+
+mk = rows(markup_path)
 
 
 def name(r):
@@ -147,29 +164,44 @@ def chains(r):
     return out
 
 
-games = []
-for k, m in mk.items():
-    if m["dead_source"] != "markup" or m["result_kind"] != "score" or k not in est:
-        continue
-    e = est[k]
-    g = {"key": k, "file": name(m), "half": half(m), "re": recorded(m),
-         "marked": signed(m), "est": signed(e), "certainty": e["certainty"],
-         "contested": e["contested_chains"], "chains": chains(e)}
-    # After adjudication: the marking's count is the truth, unless every
-    # chain the estimate and the marking part on is adjudicated the
-    # marking's error (then the estimate's count stands).
-    ruled = [adj[g["file"]].get(c[0]) for c in g["chains"]]
-    g["adjudicated"] = bool(g["chains"]) and all(ruled)
-    g["marking_wrong"] = g["adjudicated"] and all(a["verdict"] == "recount" for a in ruled)
-    g["truth"] = g["est"] if g["marking_wrong"] else g["marked"]
-    g["open"] = g["adjudicated"] and any(a["verdict"] == "open" for a in ruled)
-    g["differs"] = not same(g["est"], g["marked"])
-    games.append(g)
-games.sort(key=lambda g: g["key"])
-halves = collections.OrderedDict([("tune", []), ("held-out", [])])
-for g in games:
-    halves[g["half"]].append(g)
-halves["both"] = games
+def marked_games(est):
+    """The marked games with the estimate `est`'s verdicts, by half."""
+    games = []
+    for k, m in mk.items():
+        if m["dead_source"] != "markup" or m["result_kind"] != "score" or k not in est:
+            continue
+        e = est[k]
+        g = {"key": k, "file": name(m), "half": half(m), "re": recorded(m),
+             "marked": signed(m), "est": signed(e), "certainty": e["certainty"],
+             "contested": e["contested_chains"], "chains": chains(e)}
+        # After adjudication: the marking's count is the truth, unless every
+        # chain the estimate and the marking part on is adjudicated the
+        # marking's error (then the estimate's count stands).
+        ruled = [adj[g["file"]].get(c[0]) for c in g["chains"]]
+        g["adjudicated"] = bool(g["chains"]) and all(ruled)
+        g["marking_wrong"] = g["adjudicated"] and all(a["verdict"] == "recount" for a in ruled)
+        g["truth"] = g["est"] if g["marking_wrong"] else g["marked"]
+        g["open"] = g["adjudicated"] and any(a["verdict"] == "open" for a in ruled)
+        g["differs"] = not same(g["est"], g["marked"])
+        games.append(g)
+    games.sort(key=lambda g: g["key"])
+    halves = collections.OrderedDict([("tune", []), ("held-out", [])])
+    for g in games:
+        halves[g["half"]].append(g)
+    halves["both"] = games
+    return games, halves
+
+
+def figures(gs):
+    """Exact margin and winner after adjudication, sure errors, contested."""
+    sure = [g for g in gs if g["certainty"] == "sure"]
+    return (sum(same(g["est"], g["truth"]) for g in gs),
+            sum(won(g["est"], g["truth"]) for g in gs),
+            sum(not same(g["est"], g["truth"]) for g in sure),
+            len(gs) - len(sure))
+
+
+games, halves = marked_games(estimate_rows(estimate_path))
 
 
 def pct(k, n):
@@ -243,4 +275,14 @@ for h in ("tune", "held-out"):
             print("      %s %s, marked %s: %s%s" % (label, says, marked, kind,
                                                   " [%s: %s]" % (a["verdict"], a["reason"]) if a else ""))
     print()
+
+if baseline_path:
+    _, base = marked_games(estimate_rows(baseline_path))
+    print("change from the baseline (this build's figure, then the change)")
+    print("%-9s %6s %16s %16s %16s %16s" % ("half", "games", "exact (adjud.)", "winner (adjud.)",
+                                            "sure and wrong", "contested"))
+    for h, gs in halves.items():
+        now, before = figures(gs), figures(base[h])
+        print("%-9s %6d %16s %16s %16s %16s" % ((h, len(gs)) + tuple(
+            "%d (%+d)" % (a, a - b) for a, b in zip(now, before))))
 PY
