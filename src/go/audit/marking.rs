@@ -196,8 +196,8 @@ fn kind(
 /// chains contested, in reading order, named as `B chain at dg (1 stone)`.
 ///
 /// Seki and races are the settlement's reading of the shapes, not the
-/// playouts': on the marked games of the tune half
-/// ([accuracy.md](../../../docs/accuracy.md)) they are behind three of the
+/// playouts': on the marked games of the tune half (`docs/accuracy.md`,
+/// "Dead stones against the players' marking") they are behind three of the
 /// four `sure` verdicts the players' marking showed wrong, and on the
 /// RE-only archives a `sure` game with either disagrees with `RE` about
 /// twice as often as one without.
@@ -242,11 +242,27 @@ pub fn certainty(
 /// The living chains of `board` next to a liberty the settlement `s`
 /// counts as shared in a seki: colour, first stone, stones.
 fn in_seki(board: &Board, s: &Settlement) -> Vec<(Color, (u8, u8), usize)> {
-    let seki: Vec<usize> = board
+    let mut seen = vec![false; board.index_len()];
+    let mut chains = Vec::new();
+    for p in board
         .points()
         .filter(|&p| s.kinds[p] == Some(PointKind::Seki))
-        .collect();
-    living_chains_beside(board, s, &seki, |_| true)
+    {
+        for q in board.neighbours(p) {
+            let Some(c) = board.at(q) else { continue };
+            if seen[q] || s.kinds[q] != Some(PointKind::Stone(c)) {
+                continue;
+            }
+            let stones = board.chain_stones(q);
+            for &r in &stones {
+                seen[r] = true;
+            }
+            // Point indices run in reading order.
+            let first = stones.iter().copied().min().unwrap_or(q);
+            chains.push((c, board.xy(first), stones.len()));
+        }
+    }
+    chains
 }
 
 /// Stones each side of a large race must have at least.
@@ -268,49 +284,22 @@ fn in_large_race(board: &Board, s: &Settlement) -> Vec<(Color, (u8, u8), usize)>
             && board.chain_len(q) >= LARGE_RACE_STONES
             && board.liberties(q, 3).as_slice().len() <= 2
     };
-    let racing: Vec<usize> = board
+    // `chains` gives each chain at its first stone in reading order.
+    board
         .chains()
         .filter(|&p| large_and_short(p))
-        .filter(|&p| {
-            let c = board.at(p);
-            board.chain_stones(p).iter().any(|&q| {
+        .filter_map(|p| {
+            let c = board.at(p)?;
+            let stones = board.chain_stones(p);
+            let beside = stones.iter().any(|&q| {
                 board
                     .neighbours(q)
                     .into_iter()
-                    .any(|n| board.at(n).is_some() && board.at(n) != c && large_and_short(n))
-            })
+                    .any(|n| board.at(n) == Some(c.opponent()) && large_and_short(n))
+            });
+            beside.then(|| (c, board.xy(p), stones.len()))
         })
-        .collect();
-    living_chains_beside(board, s, &racing, |q| racing.contains(&q))
-}
-
-/// The living chains of `board` (by the settlement `s`) on or next to the
-/// points `at` that `keep` accepts, each once: colour, first stone,
-/// stones.
-fn living_chains_beside(
-    board: &Board,
-    s: &Settlement,
-    at: &[usize],
-    keep: impl Fn(usize) -> bool,
-) -> Vec<(Color, (u8, u8), usize)> {
-    let mut seen = vec![false; board.index_len()];
-    let mut chains = Vec::new();
-    for &p in at {
-        for q in std::iter::once(p).chain(board.neighbours(p)) {
-            let Some(c) = board.at(q) else { continue };
-            if seen[q] || s.kinds[q] != Some(PointKind::Stone(c)) || !keep(q) {
-                continue;
-            }
-            let stones = board.chain_stones(q);
-            for &r in &stones {
-                seen[r] = true;
-            }
-            // Point indices run in reading order.
-            let first = stones.iter().copied().min().unwrap_or(q);
-            chains.push((c, board.xy(first), stones.len()));
-        }
-    }
-    chains
+        .collect()
 }
 
 #[cfg(test)]
