@@ -349,6 +349,33 @@ fn best_action(nd: f32, dt: f32, dp: f32, gammons: bool, n: Naming, cubeless: f3
 mod tests {
     use super::*;
 
+    #[test]
+    fn eq2mwc_rounds_as_gnubg_does() {
+        // 3-point match at 0-0, the player on roll owning a 2-cube: gnubg's
+        // eq2mwc of these cubeless equities, the bits of its build (1.1.0a16),
+        // each one unit in the last place below the algebraically equal
+        // 0.5 · ((eq + 1) · win + (1 − eq) · lose).
+        let at = MatchScore {
+            length: 3,
+            score: [0, 0],
+            crawford_game: false,
+        };
+        let c = MatchCube {
+            at,
+            on_roll: 0,
+            cube: 2,
+            owner: Some(0),
+        };
+        let met = crate::bg::cube::met::kazaross_xg2();
+        for (eq, mwc) in [
+            (0xbf7454cc_u32, 0x3e857686_u32),
+            (0xbf73d8e3, 0x3e85b4ab),
+            (0xbf738f59, 0x3e85d98c),
+        ] {
+            assert_eq!(c.eq2mwc(met, f32::from_bits(eq)).to_bits(), mwc);
+        }
+    }
+
     const NONE: MoneyRules = MoneyRules {
         jacoby: false,
         beavers: false,
@@ -488,7 +515,8 @@ impl MatchCube {
     pub fn eq2mwc(&self, met: &Met, eq: f32) -> f32 {
         let win = self.me(met, self.cube, self.on_roll);
         let lose = self.me(met, self.cube, 1 - self.on_roll);
-        0.5 * ((eq + 1.0) * win + (1.0 - eq) * lose)
+        // gnubg's order of operations (its rounding, to the bit).
+        0.5 * (eq * (win - lose) + (win + lose))
     }
 
     /// Match winning chance → equity per unit cube.

@@ -12,8 +12,9 @@
 //!   0-ply cubeful score (`FindBestMoveInEval`);
 //! - a recorded roll's plays are scored at 0-ply, the ones within the move
 //!   filter of the best (16 within 0.32, gnubg's "large" filter for
-//!   2-ply) again at full depth, and the recorded play too, so that its
-//!   loss is measured at the deepest ply (`FindnSaveBestMoves`);
+//!   2-ply) again at full depth, then any play left shallower that ranks
+//!   above a deeper one, and the recorded play too, so that its loss is
+//!   measured at the deepest ply (`FindnSaveBestMoves`);
 //! - every cubeful value of a 2-ply analysis, its 0-ply steps included,
 //!   takes gnubg's cube efficiencies for 2-ply and deeper
 //!   ([`crate::bg::eval::cube_efficiency_deep`], [`CubeContext::deep`]).
@@ -303,7 +304,8 @@ impl<'a> Plied<'a> {
 
     /// Every legal play of a recorded roll, scored as gnubg's analysis
     /// scores them (`FindnSaveBestMoves`): all at 0-ply, best first; those
-    /// the setup's filter passes at its depth; and the `played` one at the
+    /// the setup's filter passes at its depth, then those
+    /// [`Plied::lift_shallow`] lifts; and the `played` one at the
     /// deepest ply any play reached, or with the best at full depth when
     /// the filter passed only the best and the played one lost more than
     /// the setup's `rethink` at 0-ply.
@@ -346,6 +348,7 @@ impl<'a> Plied<'a> {
             }
             sort(&mut plays[..deep]);
             deepest = plies;
+            self.lift_shallow(&mut plays, mover)?;
         }
         let Some(i) = played.and_then(|b| plays.iter().position(|(p, _)| p.after == *b)) else {
             return Ok(Ranked { plays });
@@ -373,6 +376,35 @@ impl<'a> Plied<'a> {
 }
 
 impl Plied<'_> {
+    /// gnubg's analysis rule that no play scored at a shallower ply may
+    /// rank above one scored deeper (`FindnSaveBestMoves` with
+    /// `fAnalyse`): wherever a play ranks above the deeper play before
+    /// it, it and every later play scoring above the lowest score met so
+    /// far (that play's, then each one scored again) are scored at that
+    /// play's depth; the list is sorted again, until nothing changes.
+    fn lift_shallow(&self, plays: &mut [(Play, Score)], mover: usize) -> Result<(), String> {
+        loop {
+            let mut changed = false;
+            for i in 1..plays.len() {
+                let prev = plays[i - 1].1;
+                if plays[i].1.plies < prev.plies && plays[i].1.cubeful > prev.cubeful {
+                    changed = true;
+                    let mut limit = prev.cubeful;
+                    for (play, s) in &mut plays[i..] {
+                        if s.cubeful > limit {
+                            *s = self.score(&play.after, mover, prev.plies, None)?;
+                            limit = limit.min(s.cubeful);
+                        }
+                    }
+                }
+            }
+            sort(plays);
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
     /// `f` on this thread's cache, emptied first when it holds another
     /// context's values.
     fn cached<T>(&self, f: impl FnOnce(&mut Cache) -> T) -> T {
@@ -495,4 +527,60 @@ fn sort(plays: &mut [(Play, Score)]) {
             std::cmp::Ordering::Equal
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bg::cube::met::kazaross_xg2;
+    use crate::bg::eval::nn::Weights;
+    use crate::bg::position::ids::{board_from_position_id, match_state_from_id};
+    use crate::bg::score::MatchScore;
+
+    #[test]
+    fn no_shallower_play_ranks_above_a_deeper_one() {
+        // A 21 of a 7-point match (fixtures/bg/real, BoardLord - Llabba,
+        // game 1, play 13): 13/11 6/5 is 23rd at 0-ply, behind the 16 the
+        // filter sends to 2-ply, but its 0-ply score is above the 2-ply
+        // scores of some of them; scored at 2-ply it is the best,
+        // -0.332704 in gnubg's `analyse match`, ahead of 6/4 6/5 (-0.337874).
+        let (pid, mid) = ("sc5mBgBsvYLBAA", "MAHlAAAAAAAE");
+        let m = match_state_from_id(mid).unwrap();
+        let before = board_from_position_id(pid, m.on_roll).unwrap();
+        let ctx = CubeContext {
+            stakes: Stakes::Match(MatchScore {
+                length: m.match_length,
+                score: m.score,
+                crawford_game: m.crawford,
+            }),
+            cube: m.cube,
+            owner: m.cube_owner,
+            met: kazaross_xg2(),
+            weights: Some(Weights::embedded()),
+            deep: true,
+        };
+        let plied = Plied::new(&ctx).unwrap();
+        let setup = Setup {
+            plies: 2,
+            filter: LARGE,
+            rethink: 0.03,
+        };
+        let ranked = plied
+            .rank(&before, m.on_roll, m.dice.unwrap(), None, &setup)
+            .unwrap();
+        let deep: Vec<f32> = ranked
+            .plays
+            .iter()
+            .filter(|(_, s)| s.plies == 2)
+            .map(|(_, s)| s.cubeful)
+            .collect();
+        // gnubg scores 28 of the 36 plays at 2-ply.
+        assert_eq!((deep.len(), ranked.plays.len()), (28, 36));
+        assert!((deep[0] - -0.332704).abs() < 1e-6, "{}", deep[0]);
+        assert!((deep[1] - -0.337874).abs() < 1e-6, "{}", deep[1]);
+        assert_eq!(
+            crate::bg::position::moves::fmt_moves(&ranked.plays[0].0.moves),
+            "13/11 6/5"
+        );
+    }
 }
