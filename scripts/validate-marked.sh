@@ -220,19 +220,17 @@ for h, gs in halves.items():
         h, n, pct(sum(same(g["marked"], g["re"]) for g in gs), n),
         pct(sum(same(g["est"], g["re"]) for g in gs), n),
         pct(sum(won(g["est"], g["re"]) for g in gs), n),
-        pct(sum(same(g["est"], g["truth"]) for g in gs), n)))
+        pct(figures(gs)[0], n)))
 print()
 print("%-9s %22s %22s %26s" % ("half", "winner (adjudicated)", "same count as marking",
                                "sure and wrong (adjud.)"))
 for h, gs in halves.items():
     n = len(gs)
-    sure = [g for g in gs if g["certainty"] == "sure"]
+    _, winners, sure_wrong, contested = figures(gs)
     print("%-9s %22s %22s %26s" % (
-        h, pct(sum(won(g["est"], g["truth"]) for g in gs), n),
-        pct(sum(not g["differs"] for g in gs), n),
+        h, pct(winners, n), pct(sum(not g["differs"] for g in gs), n),
         "%d of %d sure; %s of games" % (
-            sum(not same(g["est"], g["truth"]) for g in sure), len(sure),
-            "%.2f%%" % (100.0 * sum(not same(g["est"], g["truth"]) for g in sure) / n) if n else "-")))
+            sure_wrong, n - contested, "%.2f%%" % (100.0 * sure_wrong / n) if n else "-")))
 print()
 
 KINDS = ["seki", "race", "corner", "dame", "bent_four", "invasion", "other"]

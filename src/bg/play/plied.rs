@@ -392,7 +392,10 @@ impl Plied<'_> {
                     let mut limit = prev.cubeful;
                     for (play, s) in &mut plays[i..] {
                         if s.cubeful > limit {
-                            *s = self.score(&play.after, mover, prev.plies, None)?;
+                            // A play already that deep keeps its score.
+                            if s.plies < prev.plies {
+                                *s = self.score(&play.after, mover, prev.plies, None)?;
+                            }
                             limit = limit.min(s.cubeful);
                         }
                     }
