@@ -537,7 +537,7 @@ pub fn run(
             }
             window.release(next, released);
             bar.set_position(progress.bytes.load(Ordering::Relaxed));
-            if next % 256 == 0 {
+            if next.is_multiple_of(256) {
                 bar.set_message(format!("{} games, {} errors", tally.games, tally.errors));
             }
         }

@@ -286,8 +286,8 @@ impl Met {
         type Slot = Option<(Key, [f32; 10])>;
         const SLOTS: usize = 64;
         thread_local! {
-            static CACHE: std::cell::RefCell<Vec<Slot>> =
-                std::cell::RefCell::new(vec![None; SLOTS]);
+            static CACHE: std::cell::RefCell<[Slot; SLOTS]> =
+                const { std::cell::RefCell::new([None; SLOTS]) };
         }
         let key: Key = (self.id, score, length, cube, crawford, k);
         let slot = (score[0] as usize * 31
@@ -295,8 +295,8 @@ impl Met {
             + cube.trailing_zeros() as usize * 3
             + k)
             % SLOTS;
-        if let Some(row) = CACHE.with(|c| c.borrow()[slot].filter(|(k, _)| *k == key).map(|e| e.1))
-        {
+        let cached = CACHE.with(|c| c.borrow()[slot]);
+        if let Some((_, row)) = cached.filter(|(k, _)| *k == key) {
             return row;
         }
         let row = self.compute_results(score, length, cube, crawford, k);

@@ -13,6 +13,8 @@ pub mod bearoff;
 pub mod bearoff_ts;
 pub mod gnubg;
 pub mod nn;
+#[cfg(target_arch = "x86_64")]
+pub mod nn_avx512;
 pub mod nn_inputs;
 pub mod race;
 pub mod race_bg;

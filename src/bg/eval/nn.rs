@@ -23,6 +23,8 @@
 //! Both hold six nets in the order contact, race, crashed, then the three
 //! pruning nets, which pick the best replies inside a plied evaluation.
 
+#[cfg(target_arch = "x86_64")]
+use crate::bg::eval::nn_avx512;
 use crate::bg::eval::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
 use std::path::Path;
 
@@ -31,6 +33,13 @@ use std::path::Path;
 static E: std::sync::LazyLock<[f32; 100]> =
     std::sync::LazyLock::new(|| std::array::from_fn(|k| ((k as f64 / 10.0).exp() / 10.0) as f32));
 
+/// The sigmoid beyond +10 and beyond −10: gnubg's literals, rounded to
+/// `f32` as its compiler rounds them.
+#[allow(clippy::excessive_precision)]
+pub(crate) const SIGMOID_FAR_POSITIVE: f32 = 1.0 / 19931.370438230298;
+#[allow(clippy::excessive_precision)]
+pub(crate) const SIGMOID_FAR_NEGATIVE: f32 = 19930.370438230298 / 19931.370438230298;
+
 /// gnubg's approximation of 1 / (1 + e^x): linear interpolation of e^x
 /// between tenths, constant beyond ±10. (The constants are gnubg's
 /// literals, rounded to `f32` as its compiler rounds them.)
@@ -38,11 +47,22 @@ pub fn sigmoid(x: f32) -> f32 {
     sigmoid_in(&E, x)
 }
 
+/// gnubg's sigmoid table, for the AVX-512 kernels' test.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) fn sigmoid_table() -> [f32; 100] {
+    *E
+}
+
+/// [`sigmoid`] with the table at hand, for the AVX-512 kernels.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn sigmoid_with(e: &[f32; 100], x: f32) -> f32 {
+    sigmoid_in(e, x)
+}
+
 /// [`sigmoid`] with the table at hand (the hot loops load it once). The
 /// two halves are one computation on |x| (10·|x| is −10·x exactly for a
 /// negative x), so the sign costs no branch.
 #[inline(always)]
-#[allow(clippy::excessive_precision)]
 fn sigmoid_in(e: &[f32; 100], x: f32) -> f32 {
     let negative = x.is_sign_negative();
     let ax = x.abs();
@@ -53,9 +73,9 @@ fn sigmoid_in(e: &[f32; 100], x: f32) -> f32 {
     let r = 1.0 / (1.0 + e[i as usize] * ((10 - i) as f32 + x1));
     let near = if negative { 1.0 - r } else { r };
     let far = if negative {
-        19930.370438230298 / 19931.370438230298
+        SIGMOID_FAR_NEGATIVE
     } else {
-        1.0 / 19931.370438230298
+        SIGMOID_FAR_POSITIVE
     };
     if ax < 10.0 {
         near
@@ -100,6 +120,10 @@ pub struct Net {
     output_weights: Vec<f32>,
     hidden_threshold: Vec<f32>,
     output_threshold: Vec<f32>,
+    /// The output weights as the AVX-512 kernels read them
+    /// ([`crate::bg::eval::nn_avx512::interleave_outputs`]); empty where
+    /// they do not run.
+    output_interleaved: Vec<f32>,
 }
 
 impl Net {
@@ -200,6 +224,26 @@ impl Net {
     /// Forward pass; `out` gets `self.outputs` values.
     pub fn evaluate(&self, input: &[f32], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
+        if self.avx512() {
+            let mut index = [0u32; MAX_INPUTS];
+            let mut value = [0.0f32; MAX_INPUTS];
+            let input = &input[..self.inputs];
+            let mut sums = [0.0f32; MAX_HIDDEN];
+            // SAFETY: `avx512` checked the CPU and the net's shape; the
+            // lists hold every input.
+            unsafe {
+                let k = nn_avx512::nonzero(input, &mut index, &mut value);
+                self.evaluate_512(
+                    &self.hidden_threshold,
+                    &index[..k],
+                    &value[..k],
+                    &mut sums,
+                    out,
+                );
+            }
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             return unsafe { self.evaluate_avx2(input, out) };
@@ -227,6 +271,28 @@ impl Net {
     /// in index order: the sums [`Net::evaluate`] makes of the whole input
     /// (it skips the zeros, and `w × 1` is `w`), so the same bits.
     pub fn evaluate_units(&self, units: &[(u32, f32)], out: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512() {
+            let mut index = [0u32; MAX_INPUTS];
+            let mut value = [0.0f32; MAX_INPUTS];
+            for (k, &(i, x)) in units.iter().enumerate() {
+                index[k] = i;
+                value[k] = x;
+            }
+            let k = units.len();
+            let mut sums = [0.0f32; MAX_HIDDEN];
+            // SAFETY: `avx512` checked the CPU and the net's shape.
+            unsafe {
+                self.evaluate_512(
+                    &self.hidden_threshold,
+                    &index[..k],
+                    &value[..k],
+                    &mut sums,
+                    out,
+                )
+            };
+            return;
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
@@ -282,6 +348,11 @@ impl Net {
     /// is what makes recount's figures gnubg's.
     pub fn evaluate_from(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
+        if self.avx512() {
+            // SAFETY: `avx512` checked the CPU and the net's shape.
+            return unsafe { self.evaluate_from_512(input, base, out) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             return unsafe { self.evaluate_from_avx2(input, base, out) };
@@ -294,6 +365,82 @@ impl Net {
     #[target_feature(enable = "avx2")]
     unsafe fn evaluate_from_avx2(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
         self.evaluate_from_any(input, base, out)
+    }
+
+    /// Whether the AVX-512 kernels evaluate this net.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn avx512(&self) -> bool {
+        !self.output_interleaved.is_empty() && nn_avx512::available()
+    }
+
+    /// The outputs of `start` plus the listed rows, the sums left in
+    /// `sums`, by the AVX-512 kernels.
+    ///
+    /// # Safety
+    /// [`Net::avx512`] holds; every index names an input of the net.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn evaluate_512(
+        &self,
+        start: &[f32],
+        index: &[u32],
+        value: &[f32],
+        sums: &mut [f32; MAX_HIDDEN],
+        out: &mut [f32],
+    ) {
+        let h = self.hidden;
+        nn_avx512::hidden_sums(&self.hidden_weights, h, start, index, value, &mut sums[..h]);
+        nn_avx512::outputs(
+            &E,
+            h,
+            self.beta_hidden,
+            self.beta_output,
+            &sums[..h],
+            &self.output_interleaved,
+            &self.output_threshold,
+            out,
+        );
+    }
+
+    /// [`Net::evaluate_from`] by the AVX-512 kernels.
+    ///
+    /// # Safety
+    /// [`Net::avx512`] holds.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn evaluate_from_512(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
+        let n = self.inputs;
+        let input = &input[..n];
+        let mut index = [0u32; MAX_INPUTS];
+        let mut value = [0.0f32; MAX_INPUTS];
+        let mut sums = [0.0f32; MAX_HIDDEN];
+        match base {
+            Some(b) if b.input.len() == n => {
+                let k = nn_avx512::differences(input, &b.input, &mut index, &mut value);
+                self.evaluate_512(
+                    &b.sums[..self.hidden],
+                    &index[..k],
+                    &value[..k],
+                    &mut sums,
+                    out,
+                );
+            }
+            _ => {
+                let k = nn_avx512::nonzero(input, &mut index, &mut value);
+                self.evaluate_512(
+                    &self.hidden_threshold,
+                    &index[..k],
+                    &value[..k],
+                    &mut sums,
+                    out,
+                );
+                *base = Some(Base {
+                    input: input.to_vec(),
+                    sums,
+                });
+            }
+        }
     }
 
     #[inline(always)]
@@ -350,6 +497,17 @@ const MAX_INPUTS: usize = CONTACT_INPUTS;
 pub struct Base {
     input: Vec<f32>,
     sums: [f32; MAX_HIDDEN],
+}
+
+/// A net's output weights as the AVX-512 kernels read them, or none
+/// where the kernels cannot evaluate it.
+fn interleaved(output_weights: &[f32], hidden: usize, outputs: usize) -> Vec<f32> {
+    #[cfg(target_arch = "x86_64")]
+    if nn_avx512::fits(hidden, outputs) {
+        return nn_avx512::interleave_outputs(output_weights, hidden);
+    }
+    let _ = (output_weights, hidden, outputs);
+    Vec::new()
 }
 
 /// The nets of a weights file.
@@ -447,9 +605,12 @@ impl Header {
     /// The net, its arrays read from `v` in the files' order.
     fn net(self, v: &mut impl Iterator<Item = f32>) -> Net {
         let mut take = |n: usize| -> Vec<f32> { v.by_ref().take(n).collect() };
+        let hidden_weights = take(self.inputs * self.hidden);
+        let output_weights = take(self.outputs * self.hidden);
         Net {
-            hidden_weights: take(self.inputs * self.hidden),
-            output_weights: take(self.outputs * self.hidden),
+            hidden_weights,
+            output_interleaved: interleaved(&output_weights, self.hidden, self.outputs),
+            output_weights,
             hidden_threshold: take(self.hidden),
             output_threshold: take(self.outputs),
             inputs: self.inputs,
@@ -504,7 +665,7 @@ impl Weights {
     fn parse_wd(bytes: &[u8], source: &str) -> Result<Weights, WeightsError> {
         let err = |m: String| WeightsError(format!("'{source}': {m}"));
         let word = |k: usize| -> Option<[u8; 4]> { bytes.get(4 * k..4 * k + 4)?.try_into().ok() };
-        if bytes.len() % 4 != 0 {
+        if !bytes.len().is_multiple_of(4) {
             return Err(err(format!(
                 "{} bytes, not a whole number of 4-byte values",
                 bytes.len()
@@ -809,13 +970,7 @@ mod tests {
     fn evaluating_the_units_not_zero_gives_the_same_bits() {
         let w = Weights::embedded();
         let p = w.pruning.as_ref().expect("the embedded pruning nets");
-        let mut seed = 7u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(7u64);
         for net in [&p.contact, &p.crashed, &p.race, &w.contact] {
             for _ in 0..300 {
                 // Mostly zeros and ones, some fractions, as the base inputs.
@@ -838,6 +993,68 @@ mod tests {
         }
     }
 
+    /// A small deterministic generator for the random-input tests.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// Random inputs as the encodings make them (mostly zeros and ones,
+    /// some fractions) with some beyond them (negative, large) that
+    /// drive the sigmoids past ±10.
+    fn random_inputs(n: usize, next: &mut impl FnMut() -> u64) -> Vec<f32> {
+        (0..n)
+            .map(|_| match next() % 16 {
+                0..=8 => 0.0,
+                9..=11 => 1.0,
+                12 | 13 => (next() % 13) as f32 * 0.25,
+                14 => -((next() % 1000) as f32) / 37.0,
+                _ => (next() % 100_000) as f32 / 7.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_evaluation_path_gives_the_scalar_codes_bits() {
+        let w = Weights::embedded();
+        let p = w.pruning.as_ref().expect("the embedded pruning nets");
+        let mut next = xorshift(11u64);
+        for net in [&w.contact, &w.race, &w.crashed, &p.contact, &p.race] {
+            for _ in 0..40 {
+                let mut base = None;
+                let mut scalar_base = None;
+                let mut input = random_inputs(net.inputs, &mut next);
+                for step in 0..25 {
+                    let (mut a, mut b) = ([0.0f32; 5], [0.0f32; 5]);
+                    net.evaluate(&input, &mut a);
+                    net.evaluate_any(&input, &mut b);
+                    assert_eq!(
+                        a.map(f32::to_bits),
+                        b.map(f32::to_bits),
+                        "full, step {step}"
+                    );
+                    net.evaluate_from(&input, &mut base, &mut a);
+                    net.evaluate_from_any(&input, &mut scalar_base, &mut b);
+                    assert_eq!(
+                        a.map(f32::to_bits),
+                        b.map(f32::to_bits),
+                        "from, step {step}"
+                    );
+                    // The next position: a few inputs changed.
+                    let fresh = random_inputs(net.inputs, &mut next);
+                    for _ in 0..1 + next() % 30 {
+                        let i = (next() % net.inputs as u64) as usize;
+                        input[i] = fresh[i];
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_tiny_net_evaluates_by_hand() {
         let w = Weights::parse_wd(&tiny_wd(0.0), "t").unwrap();
@@ -855,6 +1072,7 @@ mod tests {
             output_weights: vec![1.0, 0.0, 0.0, 0.0, 0.0],
             hidden_threshold: vec![0.0],
             output_threshold: vec![0.0; 5],
+            output_interleaved: Vec::new(),
         };
         net.evaluate(&[1.0, 0.0], &mut out);
         // Hidden: sigmoid(-1); output 0: sigmoid(-sigmoid(-1)).

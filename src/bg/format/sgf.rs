@@ -274,7 +274,7 @@ fn read_move(v: &str, player: usize) -> Result<Action, String> {
         return Err(format!("unknown move '{v}'"));
     }
     let pairs = &b[2..];
-    if pairs.len() % 2 != 0 || pairs.len() > 8 {
+    if !pairs.len().is_multiple_of(2) || pairs.len() > 8 {
         return Err(format!("move '{v}' is not dice then from/to letter pairs"));
     }
     let steps = pairs

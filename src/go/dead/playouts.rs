@@ -80,7 +80,7 @@ const LOOK_EVERY: u32 = 8;
 /// `n` playouts: at [`FIRST_BATCH`], [`SECOND_LOOK`], then every
 /// [`LOOK_EVERY`] from [`BATCH`] on.
 fn looks_at(n: u32) -> bool {
-    n == FIRST_BATCH || n == SECOND_LOOK || (n >= BATCH && n % LOOK_EVERY == 0)
+    n == FIRST_BATCH || n == SECOND_LOOK || (n >= BATCH && n.is_multiple_of(LOOK_EVERY))
 }
 
 /// Whether every stone not fixed by Benson is far from the dead threshold

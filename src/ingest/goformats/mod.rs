@@ -157,7 +157,7 @@ fn point(x: u32, y: u32) -> Option<[u8; 2]> {
 /// `initial_state` and `removed`), checked to be letters SGF knows.
 fn pairs(text: &str) -> Result<Vec<[u8; 2]>, String> {
     let b = text.trim().as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(format!("'{text}' is not a list of coordinate pairs"));
     }
     b.chunks(2)
