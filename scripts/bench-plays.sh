@@ -11,8 +11,11 @@
 # 2. takes SAMPLE matches of the shared real-matches archive that are not
 #    among the fixtures the tests compare (a held-out set: every 7th
 #    match in sorted order, fixtures left out);
-# 3. times recount --plays on them with --threads 2 and 1 (the whole run:
-#    parse, replay, cube and play analysis, luck, statistics, reports);
+# 3. times recount --plays with --threads 2 and 1 (the whole run: parse,
+#    replay, cube and play analysis, luck, statistics, reports) on every
+#    match of the archive at 0-ply, as an archive is run (its bearoff
+#    tables, about a second of building, shared by all), and on the
+#    held-out sample alone (start-up included); at 2-ply on the sample;
 # 4. times gnubg (PyPI package, in .venv-gnubg, one core, its evaluation
 #    cache off as recount's oracle runs it) in `analyse match` alone
 #    (import and SGF export not counted), via scripts/gnubg_play_oracle.py;
@@ -62,20 +65,40 @@ while IFS= read -r f; do
     cp "$f" "$TMP/in/$(printf 'm%04d.txt' "$N")"
 done < <(find "$TMP/all" -type f -name '*.txt' | sort | awk 'NR % 7 == 0')
 
+# Every match of the archive, for the 0-ply rate.
+mkdir -p "$TMP/archive"
+N_ALL=0
+while IFS= read -r f; do
+    N_ALL=$((N_ALL + 1))
+    cp "$f" "$TMP/archive/$(printf 'm%04d.txt' "$N_ALL")"
+done < <(find "$TMP/all" -type f -name '*.txt' | sort)
+
+# run DIR THREADS OUT -> "plays seconds"
 run() {
-    local t0 t1 line
+    local t0 t1 line plays
     t0=$(now)
-    line=$("$BIN" "$TMP/in" --plays --plies "$PLIES" --out "$TMP/out-$1" --threads "$1" 2>&1 >/dev/null | tail -1)
+    line=$("$BIN" "$1" --plays --plies "$PLIES" --out "$3" --threads "$2" 2>&1 >/dev/null | tail -1)
     t1=$(now)
-    sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line" | grep -q . || die "no summary from recount: $line"
-    echo "$(sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line") $(elapsed "$t0" "$t1")"
+    plays=$(sed -n 's/.*games, \([0-9]*\) plays.*/\1/p' <<<"$line")
+    [[ -n $plays ]] || die "no summary from recount: $line"
+    echo "$plays $(elapsed "$t0" "$t1")"
 }
 
-echo "== recount --plays --plies $PLIES on $N held-out matches"
-read -r P S2 < <(run 2)
-echo "recount -j2: $P plays in $S2 s: $(rate "$P" "$S2") plays/s"
-read -r _ S1 < <(run 1)
-echo "recount -j1: $(rate "$P" "$S1") plays/s"
+if [[ $PLIES == 0 ]]; then
+    echo "== recount --plays --plies 0 on all $N_ALL matches of the archive"
+    read -r P S2 < <(run "$TMP/archive" 2 "$TMP/out-archive")
+    echo "recount -j2: $P plays in $S2 s: $(rate "$P" "$S2") plays/s"
+    read -r _ S1 < <(run "$TMP/archive" 1 "$TMP/out-archive")
+    echo "recount -j1: $(rate "$P" "$S1") plays/s"
+fi
+echo "== recount --plays --plies $PLIES on the $N held-out matches (start-up included)"
+read -r HP HS2 < <(run "$TMP/in" 2 "$TMP/out-2")
+echo "recount -j2: $HP plays in $HS2 s: $(rate "$HP" "$HS2") plays/s"
+read -r _ HS1 < <(run "$TMP/in" 1 "$TMP/out-1")
+echo "recount -j1: $(rate "$HP" "$HS1") plays/s"
+if [[ $PLIES != 0 ]]; then
+    P=$HP S2=$HS2 S1=$HS1
+fi
 
 echo "== gnubg analyse match, $PLIES-ply (1 core)"
 mkdir -p "$TMP/gnubg"
@@ -88,6 +111,9 @@ read -r GP GS < "$TMP/gnubg/analyse-time.txt"
 echo "gnubg: $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
 echo "ratio recount -j2 / gnubg: $(ratio "$(rate "$P" "$S2")" "$(rate "$GP" "$GS")")"
 echo "ratio recount -j1 / gnubg: $(ratio "$(rate "$P" "$S1")" "$(rate "$GP" "$GS")")"
+if [[ $PLIES == 0 ]]; then
+    echo "ratio on the held-out sample alone, start-up included: -j2 $(ratio "$(rate "$HP" "$HS2")" "$(rate "$GP" "$GS")"), -j1 $(ratio "$(rate "$HP" "$HS1")" "$(rate "$GP" "$GS")")"
+fi
 
 echo "== recount's plays against gnubg's (held-out)"
 # The oracle names files by the path it was given; recount by its input.

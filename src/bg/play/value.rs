@@ -109,23 +109,6 @@ impl CubeContext<'_> {
         }
     }
 
-    /// The cubeful value for `on_roll` of `board` with `on_roll` to roll,
-    /// after their best cube action: equity per unit cube in money play,
-    /// match winning chance in match play.
-    ///
-    /// # Errors
-    /// No evaluator covers the position (contact without nets).
-    pub fn on_roll_value(
-        &self,
-        board: &Board,
-        on_roll: usize,
-        states: Option<&mut NetStates>,
-    ) -> Result<f32, String> {
-        let (_, values) =
-            self.static_values(board, on_roll, &[Some(self.actual())], false, states)?;
-        Ok(values[0].expect("the cube as it is"))
-    }
-
     /// gnubg's leaf of a cubeful evaluation (`EvaluatePositionCubeful4` at
     /// 0-ply): `board`'s cubeless probabilities for `on_roll`, and its
     /// cubeful value in each cube state of `cubes` (`None`: a state that
@@ -142,8 +125,24 @@ impl CubeContext<'_> {
         top: bool,
         states: Option<&mut NetStates>,
     ) -> Result<(Probs, Vec<Option<f32>>), String> {
+        let leaf = self.leaf(board, on_roll, states)?;
+        let children = self.cube_states_after(cubes, top, on_roll);
+        let values: Vec<Option<f32>> = children
+            .iter()
+            .map(|s| s.map(|s| leaf.value(self, s)))
+            .collect();
+        Ok((leaf.probs, self.best_cube_actions(cubes, &values, on_roll)))
+    }
+
+    /// `board`'s evaluation for `on_roll`, ready to be valued in any cube
+    /// state ([`Leaf::value`]).
+    fn leaf(
+        &self,
+        board: &Board,
+        on_roll: usize,
+        states: Option<&mut NetStates>,
+    ) -> Result<Leaf, String> {
         let eval = evaluate_position(board, on_roll, self.weights, states)?;
-        let p = eval.probs;
         let efficiency = if self.deep {
             cube_efficiency_deep(eval.class, board, on_roll)
         } else {
@@ -155,25 +154,44 @@ impl CubeContext<'_> {
         let exact = (eval.evaluator == "gnubg_ts")
             .then(|| two_sided().equities(board, on_roll))
             .flatten();
-        let value = |s: CubeState| -> f32 {
-            let owner = s.owner_seen_by(on_roll);
-            match self.stakes {
-                Stakes::Money(rules) => match exact {
-                    Some(e) => e.money(owner),
-                    None => cubeful_equity(&p, owner, rules, efficiency),
-                },
-                Stakes::Match(at) => {
-                    let x = match exact {
-                        Some(e) => e.match_efficiency(p[0], owner, efficiency),
-                        None => efficiency,
-                    };
-                    cubeful_mwc(&p, &self.state_cube(s, at, on_roll), self.met, x)
-                }
-            }
+        Ok(Leaf {
+            probs: eval.probs,
+            on_roll,
+            efficiency,
+            exact,
+        })
+    }
+
+    /// The cubeful value for `on_roll` of `board` with `on_roll` to roll,
+    /// after their best cube action: equity per unit cube in money play,
+    /// match winning chance in match play
+    /// ([`CubeContext::static_values`] in the cube as it is, without its
+    /// vectors: the state every play and roll is scored in).
+    ///
+    /// # Errors
+    /// No evaluator covers the position (contact without nets).
+    pub fn on_roll_value(
+        &self,
+        board: &Board,
+        on_roll: usize,
+        states: Option<&mut NetStates>,
+    ) -> Result<f32, String> {
+        let leaf = self.leaf(board, on_roll, states)?;
+        let s = self.actual();
+        let nd = leaf.value(self, s);
+        if !self.may_double(s, on_roll) {
+            return Ok(nd);
+        }
+        let doubled = CubeState {
+            cube: 2 * s.cube,
+            owner: Some(1 - on_roll),
         };
-        let children = self.cube_states_after(cubes, top, on_roll);
-        let values: Vec<Option<f32>> = children.iter().map(|s| s.map(value)).collect();
-        Ok((p, self.best_cube_actions(cubes, &values, on_roll)))
+        let dt = leaf.value(self, doubled);
+        let (dt, dp) = match self.stakes {
+            Stakes::Money(_) => (2.0 * dt, 1.0),
+            Stakes::Match(at) => (dt, self.state_cube(s, at, on_roll).pass_mwc(self.met)),
+        };
+        Ok(best_of(nd, dt, dp, true))
     }
 
     /// gnubg's `MakeCubePos`: each state of `cubes` as it stays (no
@@ -243,9 +261,8 @@ impl CubeContext<'_> {
         mover: usize,
         states: Option<&mut NetStates>,
     ) -> Result<f32, String> {
-        let (_, values) =
-            self.static_values(after, 1 - mover, &[Some(self.actual())], false, states)?;
-        Ok(self.mover_score(values[0].expect("the cube as it is"), mover))
+        let them = self.on_roll_value(after, 1 - mover, states)?;
+        Ok(self.mover_score(them, mover))
     }
 
     /// The mover's normalised equity from the opponent's cubeful value
@@ -288,6 +305,39 @@ fn best_of(nd: f32, dt: f32, dp: f32, may_double: bool) -> f32 {
         dt.min(dp)
     } else {
         nd
+    }
+}
+
+/// A position's evaluation for the player on roll, with what its cubeful
+/// value in a cube state needs.
+struct Leaf {
+    probs: Probs,
+    on_roll: usize,
+    efficiency: f32,
+    /// The two-sided bearoff database's exact equities, where it holds
+    /// the position.
+    exact: Option<crate::bg::eval::bearoff_ts::Equities>,
+}
+
+impl Leaf {
+    /// The cubeful value in cube state `s` before any cube action: money
+    /// equity per unit cube, or match winning chance.
+    fn value(&self, ctx: &CubeContext, s: CubeState) -> f32 {
+        let (p, on_roll) = (&self.probs, self.on_roll);
+        let owner = s.owner_seen_by(on_roll);
+        match ctx.stakes {
+            Stakes::Money(rules) => match self.exact {
+                Some(e) => e.money(owner),
+                None => cubeful_equity(p, owner, rules, self.efficiency),
+            },
+            Stakes::Match(at) => {
+                let x = match self.exact {
+                    Some(e) => e.match_efficiency(p[0], owner, self.efficiency),
+                    None => self.efficiency,
+                };
+                cubeful_mwc(p, &ctx.state_cube(s, at, on_roll), ctx.met, x)
+            }
+        }
     }
 }
 
