@@ -550,115 +550,190 @@ fn rates(p: &Probs, on_roll: usize) -> ([f32; 2], [f32; 2]) {
     (g, bg)
 }
 
-/// Live-cube cash points of both players at the current cube level,
-/// worked back from the highest cube that can still be turned (gnubg's
-/// GetPoints).
-fn cash_points(p: &Probs, c: &MatchCube, met: &Met) -> [f32; 2] {
-    let len = c.at.length;
-    let i = (len - c.at.score[0] - 1) as i64;
-    let j = (len - c.at.score[1] - 1) as i64;
-    let cube = c.cube as i64;
-    let (g, bg) = rates(p, c.on_roll);
-    let prime = |a: i64, b: i64, v: i64| if a < 2 * v && b >= 2 * v { 2 * v } else { v };
-    let mut n_dead = cube;
-    let mut n_max = 0usize;
-    while i >= 2 * n_dead && j >= 2 * n_dead {
-        n_max += 1;
-        n_dead *= 2;
+/// What a cubeful match winning chance ([`cubeful_mwc`]) reads of the
+/// match equity table for one cube position: every look-up of gnubg's
+/// formulas, made once for all the positions valued in that cube (the
+/// plays of a roll), so that valuing one is arithmetic alone. Each value
+/// is the one the formulas would look up, so the results keep their
+/// bits.
+#[derive(Debug, Clone)]
+pub struct MatchCubeTable {
+    c: MatchCube,
+    /// `c.live()`: a dead cube is valued cubeless.
+    live: bool,
+    /// Gammon and backgammon prices (`Met::prices_at`).
+    price: [f32; 4],
+    /// The player on roll's chances after winning and after losing the
+    /// cube's value (`eq2mwc`).
+    win: f32,
+    lose: f32,
+    /// The results of the game at this cube (`Met::results`).
+    results: [f32; 10],
+    /// The cube levels of the cash points, the highest one first.
+    levels: Vec<CashLevel>,
+}
+
+/// One cube level of gnubg's `GetPoints`, for each player `k`: the
+/// results at the level, and whether the doubled cube is dead there
+/// (then the results at the cube of the opponent's automatic redouble).
+#[derive(Debug, Clone)]
+struct CashLevel {
+    rows: [([f32; 10], Option<[f32; 10]>); 2],
+}
+
+impl MatchCubeTable {
+    pub fn new(c: &MatchCube, met: &Met) -> MatchCubeTable {
+        let len = c.at.length;
+        let i = (len - c.at.score[0] - 1) as i64;
+        let j = (len - c.at.score[1] - 1) as i64;
+        let cube = c.cube as i64;
+        let prime = |a: i64, b: i64, v: i64| if a < 2 * v && b >= 2 * v { 2 * v } else { v };
+        let mut n_dead = cube;
+        while i >= 2 * n_dead && j >= 2 * n_dead {
+            n_dead *= 2;
+        }
+        let mut levels = Vec::new();
+        let mut value = n_dead;
+        while value >= cube {
+            let primes = [prime(i, j, value), prime(j, i, value)];
+            let row = |k: usize| {
+                let r = met.results(c.at.score, len, value as u32, c.at.crawford_game, k);
+                let dead = i < 2 * value || j < 2 * value;
+                let rp = dead
+                    .then(|| met.results(c.at.score, len, primes[k] as u32, c.at.crawford_game, k));
+                (r, rp)
+            };
+            levels.push(CashLevel {
+                rows: [row(0), row(1)],
+            });
+            value >>= 1;
+        }
+        MatchCubeTable {
+            c: *c,
+            live: c.live(),
+            price: met.prices_at(c.at.score, len, c.cube, c.at.crawford_game),
+            win: c.me(met, c.cube, c.on_roll),
+            lose: c.me(met, c.cube, 1 - c.on_roll),
+            results: met.results(c.at.score, len, c.cube, c.at.crawford_game, c.on_roll),
+            levels,
+        }
     }
-    let mut live = [[0.0f32; 8]; 2];
-    let mut value = n_dead;
-    let mut n = n_max as i64;
-    while value >= cube {
-        let primes = [prime(i, j, value), prime(j, i, value)];
-        for k in 0..2 {
-            let r = met.results(c.at.score, len, value as u32, c.at.crawford_game, k);
-            let o = 1 - k;
-            let nk = n as usize;
-            if i < 2 * value || j < 2 * value {
-                // The doubled cube will be dead: use the cube the
-                // opponent's automatic redouble gives.
-                let rp = met.results(c.at.score, len, primes[k] as u32, c.at.crawford_game, k);
-                let dtl = (1.0 - g[o] - bg[o]) * rp[6] + g[o] * rp[8] + bg[o] * rp[9];
-                let dp = r[0];
-                let dtw = (1.0 - g[k] - bg[k]) * rp[1] + g[k] * rp[3] + bg[k] * rp[4];
-                live[k][nk] = (dtl - dp) / (dtl - dtw);
-            } else {
-                let rdp = r[6];
-                let dp = r[0];
-                let dtw = (1.0 - g[k] - bg[k]) * r[1] + g[k] * r[3] + bg[k] * r[4];
-                live[k][nk] = 1.0 - live[o][nk + 1] * (dp - dtw) / (rdp - dtw);
+
+    /// [`match_utility`] in this cube.
+    pub fn utility(&self, p: &Probs) -> f32 {
+        let (me, them) = (self.c.on_roll, 1 - self.c.on_roll);
+        let price = &self.price;
+        p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
+            - p[4] * price[2 + them]
+    }
+
+    /// [`MatchCube::eq2mwc`] in this cube.
+    pub fn eq2mwc(&self, eq: f32) -> f32 {
+        let (win, lose) = (self.win, self.lose);
+        // gnubg's order of operations (its rounding, to the bit).
+        0.5 * (eq * (win - lose) + (win + lose))
+    }
+
+    /// Live-cube cash points of both players at the current cube level,
+    /// worked back from the highest cube that can still be turned (gnubg's
+    /// GetPoints).
+    fn cash_points(&self, p: &Probs) -> [f32; 2] {
+        let (g, bg) = rates(p, self.c.on_roll);
+        let mut live = [[0.0f32; 8]; 2];
+        for (nk, level) in self.levels.iter().rev().enumerate().rev() {
+            for k in 0..2 {
+                let o = 1 - k;
+                let (r, rp) = &level.rows[k];
+                live[k][nk] = match rp {
+                    // The doubled cube will be dead: use the cube the
+                    // opponent's automatic redouble gives.
+                    Some(rp) => {
+                        let dtl = (1.0 - g[o] - bg[o]) * rp[6] + g[o] * rp[8] + bg[o] * rp[9];
+                        let dp = r[0];
+                        let dtw = (1.0 - g[k] - bg[k]) * rp[1] + g[k] * rp[3] + bg[k] * rp[4];
+                        (dtl - dp) / (dtl - dtw)
+                    }
+                    None => {
+                        let rdp = r[6];
+                        let dp = r[0];
+                        let dtw = (1.0 - g[k] - bg[k]) * r[1] + g[k] * r[3] + bg[k] * r[4];
+                        1.0 - live[o][nk + 1] * (dp - dtw) / (rdp - dtw)
+                    }
+                };
             }
         }
-        value >>= 1;
-        n -= 1;
+        [live[0][0], live[1][0]]
     }
-    [live[0][0], live[1][0]]
+
+    /// [`cubeful_mwc`] in this cube.
+    pub fn cubeful_mwc(&self, p: &Probs, x: f32) -> f32 {
+        let dead = self.eq2mwc(self.utility(p));
+        if !self.live {
+            return dead;
+        }
+        let me = self.c.on_roll;
+        let (g, bg) = rates(p, me);
+        let r = &self.results;
+        let cp = self.cash_points(p);
+        let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
+        let o = 1 - me;
+        let lose_all = (1.0 - g[o] - bg[o]) * r[5] + g[o] * r[6] + bg[o] * r[7];
+        let (cash, opp_cash) = (r[0], r[5]);
+        let w = p[0];
+        let live = match self.c.owner {
+            None => {
+                let opp_tg = 1.0 - cp[o];
+                let tg = cp[me];
+                if w <= opp_tg {
+                    if opp_tg > 0.0 {
+                        lose_all + (opp_cash - lose_all) * w / opp_tg
+                    } else {
+                        lose_all
+                    }
+                } else if w < tg {
+                    opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
+                } else if tg < 1.0 {
+                    cash + (win_all - cash) * (w - tg) / (1.0 - tg)
+                } else {
+                    win_all
+                }
+            }
+            Some(owner) if owner == me => {
+                let tg = cp[me];
+                if w <= tg {
+                    if tg > 0.0 {
+                        lose_all + (cash - lose_all) * w / tg
+                    } else {
+                        lose_all
+                    }
+                } else if tg < 1.0 {
+                    cash + (win_all - cash) * (w - tg) / (1.0 - tg)
+                } else {
+                    win_all
+                }
+            }
+            Some(_) => {
+                let opp_tg = 1.0 - cp[o];
+                if w <= opp_tg {
+                    if opp_tg > 0.0 {
+                        lose_all + (opp_cash - lose_all) * w / opp_tg
+                    } else {
+                        lose_all
+                    }
+                } else {
+                    opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
+                }
+            }
+        };
+        dead * (1.0 - x) + live * x
+    }
 }
 
 /// Cubeful match winning chance of the player on roll (gnubg's
 /// Cl2CfMatch): the dead-cube chance and a live-cube chance piecewise
 /// linear between the cash points, mixed by the cube efficiency `x`.
 pub fn cubeful_mwc(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> f32 {
-    let dead = c.eq2mwc(met, match_utility(p, c, met));
-    if !c.live() {
-        return dead;
-    }
-    let me = c.on_roll;
-    let (g, bg) = rates(p, me);
-    let r = met.results(c.at.score, c.at.length, c.cube, c.at.crawford_game, me);
-    let cp = cash_points(p, c, met);
-    let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
-    let o = 1 - me;
-    let lose_all = (1.0 - g[o] - bg[o]) * r[5] + g[o] * r[6] + bg[o] * r[7];
-    let (cash, opp_cash) = (r[0], r[5]);
-    let w = p[0];
-    let live = match c.owner {
-        None => {
-            let opp_tg = 1.0 - cp[o];
-            let tg = cp[me];
-            if w <= opp_tg {
-                if opp_tg > 0.0 {
-                    lose_all + (opp_cash - lose_all) * w / opp_tg
-                } else {
-                    lose_all
-                }
-            } else if w < tg {
-                opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
-            } else if tg < 1.0 {
-                cash + (win_all - cash) * (w - tg) / (1.0 - tg)
-            } else {
-                win_all
-            }
-        }
-        Some(owner) if owner == me => {
-            let tg = cp[me];
-            if w <= tg {
-                if tg > 0.0 {
-                    lose_all + (cash - lose_all) * w / tg
-                } else {
-                    lose_all
-                }
-            } else if tg < 1.0 {
-                cash + (win_all - cash) * (w - tg) / (1.0 - tg)
-            } else {
-                win_all
-            }
-        }
-        Some(_) => {
-            let opp_tg = 1.0 - cp[o];
-            if w <= opp_tg {
-                if opp_tg > 0.0 {
-                    lose_all + (opp_cash - lose_all) * w / opp_tg
-                } else {
-                    lose_all
-                }
-            } else {
-                opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
-            }
-        }
-    };
-    dead * (1.0 - x) + live * x
+    MatchCubeTable::new(c, met).cubeful_mwc(p, x)
 }
 
 /// A match-play decision: the money-style equities (normalised, per unit

@@ -6,7 +6,7 @@
 //! averaged over the 30 non-double rolls: 15 with the player to move
 //! rolling them, 15 with the opponent rolling them first.
 
-use crate::bg::eval::gnubg::NetStates;
+use crate::bg::play::rolls::with_roll_leaves;
 use crate::bg::play::value::CubeContext;
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::legal_positions;
@@ -22,16 +22,25 @@ pub fn roll_value(
     mover: usize,
     dice: (u8, u8),
 ) -> Result<f32, String> {
-    // The plays' positions in gnubg's order, scored incrementally as
-    // gnubg scores them; the first of the best.
-    let mut states = NetStates::default();
-    let mut best: Option<f32> = None;
-    for after in legal_positions(before, mover, dice) {
-        let score = ctx.score_after(&after, mover, Some(&mut states))?;
-        if best.is_none_or(|b| score.total_cmp(&b).is_gt()) {
-            best = Some(score);
-        }
-    }
+    let scorer = ctx.scorer(1 - mover);
+    let best = with_roll_leaves(
+        ctx,
+        before,
+        mover,
+        dice,
+        || legal_positions(before, mover, dice),
+        |leaves| {
+            // The first of the best.
+            let mut best: Option<f32> = None;
+            for leaf in leaves {
+                let score = scorer.score(leaf);
+                if best.is_none_or(|b| score.total_cmp(&b).is_gt()) {
+                    best = Some(score);
+                }
+            }
+            best
+        },
+    )?;
     match best {
         Some(best) => Ok(best),
         None => ctx.score_after(before, mover, None),

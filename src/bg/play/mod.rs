@@ -6,11 +6,12 @@
 
 pub mod luck;
 pub mod plied;
+pub mod rolls;
 pub mod value;
 
-use crate::bg::eval::gnubg::NetStates;
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, Play};
+use rolls::with_roll_leaves;
 use value::CubeContext;
 
 /// The plays of one roll, best first.
@@ -48,13 +49,17 @@ pub fn rank_plays(
     mover: usize,
     dice: (u8, u8),
 ) -> Result<Ranked, String> {
-    let mut plays = Vec::new();
-    // In gnubg's order, incrementally, as gnubg scores them.
-    let mut states = NetStates::default();
-    for play in legal_plays(before, mover, dice) {
-        let score = ctx.score_after(&play.after, mover, Some(&mut states))?;
-        plays.push((play, score));
-    }
+    let plays = legal_plays(before, mover, dice);
+    let scorer = ctx.scorer(1 - mover);
+    let scores = with_roll_leaves(
+        ctx,
+        before,
+        mover,
+        dice,
+        || plays.iter().map(|p| p.after).collect(),
+        |leaves| leaves.iter().map(|l| scorer.score(l)).collect::<Vec<f32>>(),
+    )?;
+    let mut plays: Vec<(Play, f32)> = plays.into_iter().zip(scores).collect();
     // Stable: equal scores keep the generator's order.
     plays.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(Ranked { plays })

@@ -9,7 +9,7 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    cubeful_equity, cubeful_mwc, match_utility, MatchCube, MoneyRules, Owner, Probs,
+    cubeful_equity, match_utility, MatchCube, MatchCubeTable, MoneyRules, Owner, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::gnubg::NetStates;
@@ -129,14 +129,18 @@ impl CubeContext<'_> {
         let children = self.cube_states_after(cubes, top, on_roll);
         let values: Vec<Option<f32>> = children
             .iter()
-            .map(|s| s.map(|s| leaf.value(self, s)))
+            .map(|s| s.map(|s| leaf.value(self, s, None)))
             .collect();
         Ok((leaf.probs, self.best_cube_actions(cubes, &values, on_roll)))
     }
 
     /// `board`'s evaluation for `on_roll`, ready to be valued in any cube
-    /// state ([`Leaf::value`]).
-    fn leaf(
+    /// state ([`Leaf::value`]). `states` as in
+    /// [`crate::bg::eval::evaluate_incrementally`].
+    ///
+    /// # Errors
+    /// As [`CubeContext::on_roll_value`].
+    pub fn leaf(
         &self,
         board: &Board,
         on_roll: usize,
@@ -164,9 +168,7 @@ impl CubeContext<'_> {
 
     /// The cubeful value for `on_roll` of `board` with `on_roll` to roll,
     /// after their best cube action: equity per unit cube in money play,
-    /// match winning chance in match play
-    /// ([`CubeContext::static_values`] in the cube as it is, without its
-    /// vectors: the state every play and roll is scored in).
+    /// match winning chance in match play.
     ///
     /// # Errors
     /// No evaluator covers the position (contact without nets).
@@ -176,22 +178,44 @@ impl CubeContext<'_> {
         on_roll: usize,
         states: Option<&mut NetStates>,
     ) -> Result<f32, String> {
-        let leaf = self.leaf(board, on_roll, states)?;
-        let s = self.actual();
-        let nd = leaf.value(self, s);
-        if !self.may_double(s, on_roll) {
-            return Ok(nd);
+        Ok(self
+            .scorer(on_roll)
+            .on_roll_value(&self.leaf(board, on_roll, states)?))
+    }
+
+    /// The match equity table's look-ups for valuing `on_roll`'s
+    /// positions in cube state `s`; `None` in money play.
+    fn table(&self, s: CubeState, on_roll: usize) -> Option<MatchCubeTable> {
+        match self.stakes {
+            Stakes::Money(_) => None,
+            Stakes::Match(at) => Some(MatchCubeTable::new(
+                &self.state_cube(s, at, on_roll),
+                self.met,
+            )),
         }
-        let doubled = CubeState {
-            cube: 2 * s.cube,
-            owner: Some(1 - on_roll),
-        };
-        let dt = leaf.value(self, doubled);
-        let (dt, dp) = match self.stakes {
-            Stakes::Money(_) => (2.0 * dt, 1.0),
-            Stakes::Match(at) => (dt, self.state_cube(s, at, on_roll).pass_mwc(self.met)),
-        };
-        Ok(best_of(nd, dt, dp, true))
+    }
+
+    /// What scoring `on_roll`'s positions in the cube as it is needs,
+    /// made once for many positions (the plays of a roll).
+    pub fn scorer(&self, on_roll: usize) -> Scorer<'_> {
+        let s = self.actual();
+        let doubled = self.may_double(s, on_roll).then(|| {
+            let d = CubeState {
+                cube: 2 * s.cube,
+                owner: Some(1 - on_roll),
+            };
+            let pass = match self.stakes {
+                Stakes::Money(_) => 1.0,
+                Stakes::Match(at) => self.state_cube(s, at, on_roll).pass_mwc(self.met),
+            };
+            (d, self.table(d, on_roll), pass)
+        });
+        Scorer {
+            ctx: self,
+            on_roll,
+            table: self.table(s, on_roll),
+            doubled,
+        }
     }
 
     /// gnubg's `MakeCubePos`: each state of `cubes` as it stays (no
@@ -261,8 +285,13 @@ impl CubeContext<'_> {
         mover: usize,
         states: Option<&mut NetStates>,
     ) -> Result<f32, String> {
-        let them = self.on_roll_value(after, 1 - mover, states)?;
-        Ok(self.mover_score(them, mover))
+        Ok(self.leaf_score(&self.leaf(after, 1 - mover, states)?))
+    }
+
+    /// [`CubeContext::score_after`] of the position after a play,
+    /// evaluated for the opponent ([`CubeContext::leaf`]).
+    pub fn leaf_score(&self, after: &Leaf) -> f32 {
+        self.scorer(after.on_roll).score(after)
     }
 
     /// The mover's normalised equity from the opponent's cubeful value
@@ -308,9 +337,50 @@ fn best_of(nd: f32, dt: f32, dp: f32, may_double: bool) -> f32 {
     }
 }
 
+/// [`CubeContext::on_roll_value`] and [`CubeContext::score_after`] of
+/// positions already evaluated ([`Leaf`]) for one player on roll, in the
+/// cube as it is: the cube's table look-ups made once.
+pub struct Scorer<'c> {
+    ctx: &'c CubeContext<'c>,
+    on_roll: usize,
+    /// The cube as it is, in match play.
+    table: Option<MatchCubeTable>,
+    /// Where the player on roll may double: the doubled cube (its table in
+    /// match play) and the value of a pass.
+    doubled: Option<(CubeState, Option<MatchCubeTable>, f32)>,
+}
+
+impl Scorer<'_> {
+    /// The cubeful value for the player on roll after their best cube
+    /// action (gnubg's `GetECF3`).
+    pub fn on_roll_value(&self, leaf: &Leaf) -> f32 {
+        debug_assert_eq!(leaf.on_roll, self.on_roll);
+        let ctx = self.ctx;
+        let nd = leaf.value(ctx, ctx.actual(), self.table.as_ref());
+        let Some((doubled, table, dp)) = &self.doubled else {
+            return nd;
+        };
+        let dt = leaf.value(ctx, *doubled, table.as_ref());
+        let dt = match ctx.stakes {
+            Stakes::Money(_) => 2.0 * dt,
+            Stakes::Match(_) => dt,
+        };
+        best_of(nd, dt, *dp, true)
+    }
+
+    /// The score for the mover of the position after their play, the
+    /// player on roll being their opponent.
+    pub fn score(&self, after: &Leaf) -> f32 {
+        self.ctx
+            .mover_score(self.on_roll_value(after), 1 - self.on_roll)
+    }
+}
+
 /// A position's evaluation for the player on roll, with what its cubeful
-/// value in a cube state needs.
-struct Leaf {
+/// value in a cube state needs: everything of a score that does not
+/// depend on the match score or the cube.
+#[derive(Debug, Clone, Copy)]
+pub struct Leaf {
     probs: Probs,
     on_roll: usize,
     efficiency: f32,
@@ -321,10 +391,12 @@ struct Leaf {
 
 impl Leaf {
     /// The cubeful value in cube state `s` before any cube action: money
-    /// equity per unit cube, or match winning chance.
-    fn value(&self, ctx: &CubeContext, s: CubeState) -> f32 {
-        let (p, on_roll) = (&self.probs, self.on_roll);
-        let owner = s.owner_seen_by(on_roll);
+    /// equity per unit cube, or match winning chance (`table`: the match
+    /// equity table's look-ups of `s` for the player on roll, made here
+    /// when not given).
+    fn value(&self, ctx: &CubeContext, s: CubeState, table: Option<&MatchCubeTable>) -> f32 {
+        let p = &self.probs;
+        let owner = s.owner_seen_by(self.on_roll);
         match ctx.stakes {
             Stakes::Money(rules) => match self.exact {
                 Some(e) => e.money(owner),
@@ -335,7 +407,11 @@ impl Leaf {
                     Some(e) => e.match_efficiency(p[0], owner, self.efficiency),
                     None => self.efficiency,
                 };
-                cubeful_mwc(p, &ctx.state_cube(s, at, on_roll), ctx.met, x)
+                match table {
+                    Some(table) => table.cubeful_mwc(p, x),
+                    None => MatchCubeTable::new(&ctx.state_cube(s, at, self.on_roll), ctx.met)
+                        .cubeful_mwc(p, x),
+                }
             }
         }
     }

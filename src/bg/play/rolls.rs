@@ -1,0 +1,152 @@
+//! The plays of one roll evaluated at 0-ply, as gnubg evaluates them
+//! (in the move generator's order, each net's first position in full and
+//! the others from it), and a per-thread cache of those evaluations for
+//! the positions of a game's first plays.
+//!
+//! Those positions come back game after game (every game starts from the
+//! same one, and the few plays after it are the same few), and with them
+//! the 36 rolls the luck of each play averages over: on an archive of 529
+//! real matches, 5,084 of 74,060 plays began at a position some earlier
+//! play had, all but 202 of them among a game's first four plays. An
+//! evaluation does not depend on the match score or the cube (the
+//! [`Leaf`] is valued in the cube as it is afterwards), so one cached roll
+//! serves every game; a roll's evaluations are a pure function of its
+//! key, so a hit gives the bits a new evaluation would.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::bg::eval::gnubg::NetStates;
+use crate::bg::play::value::{CubeContext, Leaf};
+use crate::bg::position::board::Board;
+
+/// `f` of the evaluations of the positions `afters` gives (the plays of
+/// `dice` by `mover` from `before`, in the generator's order), each for
+/// the opponent, on roll after it; empty when no play is legal. `afters`
+/// is called only when the roll is not in the cache.
+///
+/// # Errors
+/// A position no evaluator covers.
+pub fn with_roll_leaves<T>(
+    ctx: &CubeContext,
+    before: &Board,
+    mover: usize,
+    dice: (u8, u8),
+    afters: impl FnOnce() -> Vec<Board>,
+    f: impl FnOnce(&[Leaf]) -> T,
+) -> Result<T, String> {
+    let key = worth_keeping(before).then(|| Key {
+        board: *before,
+        mover: mover as u8,
+        dice,
+        deep: ctx.deep,
+        nets: ctx.weights.map_or(0, |w| w as *const _ as usize),
+    });
+    if let Some(hit) = key.and_then(|k| CACHE.with(|c| c.borrow().get(&k).cloned())) {
+        return Ok(f(&hit));
+    }
+    // A buffer of the thread's, taken while in use (an evaluation error
+    // leaves a new one behind).
+    let mut leaves = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    leaves.clear();
+    // Incrementally, as gnubg scores a roll's plays.
+    let mut states = NetStates::default();
+    for after in afters() {
+        leaves.push(ctx.leaf(&after, 1 - mover, Some(&mut states))?);
+    }
+    if let Some(k) = key {
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= MOST_ROLLS {
+                c.clear();
+            }
+            c.insert(k, Rc::from(&leaves[..]));
+        });
+    }
+    let out = f(&leaves);
+    SCRATCH.with(|s| *s.borrow_mut() = leaves);
+    Ok(out)
+}
+
+/// Whether a position is kept: both sides together have moved at most
+/// 40 pips from the starting 167 each (about a game's first four plays),
+/// where positions repeat across games.
+fn worth_keeping(board: &Board) -> bool {
+    board.pips(0) + board.pips(1) + 16 >= 2 * 167
+}
+
+/// Most rolls a thread keeps before it empties its cache (each some
+/// hundreds of bytes to a few kilobytes): a few megabytes a thread.
+const MOST_ROLLS: usize = 1 << 13;
+
+/// What a roll's evaluations depend on: the position, who moves, the dice
+/// in the order the generator tries them, the cube efficiencies' depth
+/// and the nets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    board: Board,
+    mover: u8,
+    dice: (u8, u8),
+    deep: bool,
+    nets: usize,
+}
+
+thread_local! {
+    static CACHE: RefCell<FxHashMap<Key, Rc<[Leaf]>>> = RefCell::new(FxHashMap::default());
+    static SCRATCH: RefCell<Vec<Leaf>> = const { RefCell::new(Vec::new()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bg::cube::met::kazaross_xg2;
+    use crate::bg::cube::MoneyRules;
+    use crate::bg::eval::nn::Weights;
+    use crate::bg::play::value::Stakes;
+    use crate::bg::position::moves::legal_positions;
+
+    #[test]
+    fn a_cached_roll_scores_as_a_new_evaluation() {
+        let ctx = CubeContext {
+            stakes: Stakes::Money(MoneyRules {
+                jacoby: false,
+                beavers: false,
+            }),
+            cube: 1,
+            owner: None,
+            met: kazaross_xg2(),
+            weights: Some(Weights::embedded()),
+            deep: false,
+        };
+        let start = Board::start();
+        for dice in [(3, 1), (1, 3), (6, 6)] {
+            let fresh = || legal_positions(&start, 0, dice);
+            let bits = |leaves: &[Leaf]| -> Vec<u32> {
+                leaves.iter().map(|l| ctx.leaf_score(l).to_bits()).collect()
+            };
+            let first = with_roll_leaves(&ctx, &start, 0, dice, fresh, bits).unwrap();
+            // The second call finds the roll kept: it must not generate.
+            let again = with_roll_leaves(&ctx, &start, 0, dice, || unreachable!(), bits).unwrap();
+            let mut states = NetStates::default();
+            let direct: Vec<u32> = fresh()
+                .iter()
+                .map(|a| ctx.score_after(a, 0, Some(&mut states)).unwrap().to_bits())
+                .collect();
+            assert_eq!(first, direct, "{dice:?}");
+            assert_eq!(again, direct, "{dice:?}");
+        }
+    }
+
+    #[test]
+    fn only_early_positions_are_kept() {
+        assert!(worth_keeping(&Board::start()));
+        let mut late = Board::start();
+        // Player 0's six back checkers home: far from the start.
+        late.checkers[0][23] = 0;
+        late.checkers[0][12] = 0;
+        late.checkers[0][0] = 7;
+        assert!(!worth_keeping(&late));
+    }
+}
