@@ -11,6 +11,7 @@ pub mod met;
 
 use crate::bg::cube::met::Met;
 use crate::bg::score::MatchScore;
+use std::cell::RefCell;
 
 /// Cubeless probabilities for the player on roll, in GNU Backgammon's
 /// order: win, win gammon, win backgammon, lose gammon, lose backgammon.
@@ -350,6 +351,54 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_doubled_cube_shares_the_cash_points_bit_for_bit() {
+        let met = crate::bg::cube::met::kazaross_xg2();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut shared = 0;
+        for (length, score, cube, owner) in [
+            (7, [0, 0], 1, None),
+            (11, [2, 5], 1, None),
+            (15, [3, 3], 2, Some(0)),
+            (25, [0, 1], 1, None),
+            (5, [3, 0], 1, None),
+            (3, [1, 1], 1, None),
+        ] {
+            let at = MatchScore {
+                length,
+                score,
+                crawford_game: false,
+            };
+            let c = MatchCube {
+                at,
+                on_roll: 0,
+                cube,
+                owner,
+            };
+            let (t, d) = (
+                MatchCubeTable::new(&c, met),
+                MatchCubeTable::new(&c.doubled(), met),
+            );
+            shared += usize::from(t.n_levels > 1);
+            for _ in 0..200 {
+                let w = next();
+                let (g, l) = (w * next() * 0.5, (1.0 - w) * next() * 0.5);
+                let p = [w, g, g * next() * 0.2, l, l * next() * 0.2];
+                let (x, xd) = (next(), next());
+                let (nd, dt) = t.cubeful_mwc_doubled(&d, &p, x, xd);
+                assert_eq!(nd.to_bits(), t.cubeful_mwc(&p, x).to_bits(), "{c:?} {p:?}");
+                assert_eq!(dt.to_bits(), d.cubeful_mwc(&p, xd).to_bits(), "{c:?} {p:?}");
+            }
+        }
+        assert!(shared >= 3, "the test covers shared cash points");
+    }
+
+    #[test]
     fn eq2mwc_rounds_as_gnubg_does() {
         // 3-point match at 0-0, the player on roll owning a 2-cube: gnubg's
         // eq2mwc of these cubeless equities, the bits of its build (1.1.0a16),
@@ -536,8 +585,11 @@ pub fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
         - p[4] * price[2 + them]
 }
 
+/// Gammon and backgammon rates of the games each player wins, by player.
+type Rates = ([f32; 2], [f32; 2]);
+
 /// Gammon and backgammon rates of the games each player wins.
-fn rates(p: &Probs, on_roll: usize) -> ([f32; 2], [f32; 2]) {
+fn rates(p: &Probs, on_roll: usize) -> Rates {
     let (mut g, mut bg) = ([0.0; 2], [0.0; 2]);
     if p[0] > 0.0 {
         g[on_roll] = (p[1] - p[2]) / p[0];
@@ -569,14 +621,20 @@ pub struct MatchCubeTable {
     lose: f32,
     /// The results of the game at this cube (`Met::results`).
     results: [f32; 10],
-    /// The cube levels of the cash points, the highest one first.
-    levels: Vec<CashLevel>,
+    /// The cube levels of the cash points, the highest one first: the
+    /// first `n_levels`.
+    levels: [CashLevel; MOST_LEVELS],
+    n_levels: usize,
 }
+
+/// Most cube levels of the cash points: one more than the live-cube
+/// arrays of gnubg's `GetPoints` hold.
+const MOST_LEVELS: usize = 7;
 
 /// One cube level of gnubg's `GetPoints`, for each player `k`: the
 /// results at the level, and whether the doubled cube is dead there
 /// (then the results at the cube of the opponent's automatic redouble).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, Default)]
 struct CashLevel {
     rows: [([f32; 10], Option<[f32; 10]>); 2],
 }
@@ -592,9 +650,11 @@ impl MatchCubeTable {
         while i >= 2 * n_dead && j >= 2 * n_dead {
             n_dead *= 2;
         }
-        let mut levels = Vec::new();
+        let mut levels = [CashLevel::default(); MOST_LEVELS];
+        let mut n_levels = 0;
         let mut value = n_dead;
-        while value >= cube {
+        // A dead cube needs no cash points.
+        while c.live() && value >= cube && n_levels < MOST_LEVELS {
             let primes = [prime(i, j, value), prime(j, i, value)];
             let row = |k: usize| {
                 let r = met.results(c.at.score, len, value as u32, c.at.crawford_game, k);
@@ -603,9 +663,10 @@ impl MatchCubeTable {
                     .then(|| met.results(c.at.score, len, primes[k] as u32, c.at.crawford_game, k));
                 (r, rp)
             };
-            levels.push(CashLevel {
+            levels[n_levels] = CashLevel {
                 rows: [row(0), row(1)],
-            });
+            };
+            n_levels += 1;
             value >>= 1;
         }
         MatchCubeTable {
@@ -616,7 +677,35 @@ impl MatchCubeTable {
             lose: c.me(met, c.cube, 1 - c.on_roll),
             results: met.results(c.at.score, len, c.cube, c.at.crawford_game, c.on_roll),
             levels,
+            n_levels,
         }
+    }
+
+    /// `f` of the table of `c` ([`MatchCubeTable::new`]), kept per
+    /// thread for the next positions valued in the same cube (the nodes
+    /// of a 2-ply tree use a few cubes, over and over).
+    pub fn with<T>(c: &MatchCube, met: &Met, f: impl FnOnce(&MatchCubeTable) -> T) -> T {
+        const KEPT: usize = 16;
+        thread_local! {
+            static TABLES: RefCell<Vec<(u64, MatchCubeTable)>> = const { RefCell::new(Vec::new()) };
+        }
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            let at = match t
+                .iter()
+                .position(|(id, kept)| *id == met.id() && kept.c == *c)
+            {
+                Some(at) => at,
+                None => {
+                    if t.len() == KEPT {
+                        t.remove(0);
+                    }
+                    t.push((met.id(), MatchCubeTable::new(c, met)));
+                    t.len() - 1
+                }
+            };
+            f(&t[at].1)
+        })
     }
 
     /// [`match_utility`] in this cube.
@@ -634,13 +723,14 @@ impl MatchCubeTable {
         0.5 * (eq * (win - lose) + (win + lose))
     }
 
-    /// Live-cube cash points of both players at the current cube level,
-    /// worked back from the highest cube that can still be turned (gnubg's
-    /// GetPoints).
-    fn cash_points(&self, p: &Probs) -> [f32; 2] {
-        let (g, bg) = rates(p, self.c.on_roll);
+    /// Live-cube cash points of both players at every cube level from this
+    /// one up (`[player][level]`, this cube's level 0), worked back from
+    /// the highest cube that can still be turned (gnubg's GetPoints);
+    /// `rates` of `p` ([`rates`]).
+    fn cash_points(&self, rates: &Rates) -> [[f32; 8]; 2] {
+        let (g, bg) = rates;
         let mut live = [[0.0f32; 8]; 2];
-        for (nk, level) in self.levels.iter().rev().enumerate().rev() {
+        for (nk, level) in self.levels[..self.n_levels].iter().rev().enumerate().rev() {
             for k in 0..2 {
                 let o = 1 - k;
                 let (r, rp) = &level.rows[k];
@@ -662,19 +752,66 @@ impl MatchCubeTable {
                 };
             }
         }
-        [live[0][0], live[1][0]]
+        live
+    }
+
+    /// [`cubeful_mwc`] in this cube, and in the cube `doubled` (this one
+    /// doubled and taken: its cash points are this cube's next level when
+    /// this one has more than one, the same operations on the same
+    /// values), each with its cube efficiency.
+    pub fn cubeful_mwc_doubled(
+        &self,
+        doubled: &MatchCubeTable,
+        p: &Probs,
+        x: f32,
+        x_doubled: f32,
+    ) -> (f32, f32) {
+        let rates = rates(p, self.c.on_roll);
+        let mut points = None;
+        let mut points = || *points.get_or_insert_with(|| self.cash_points(&rates));
+        let nd = self.cubeful_mwc_with(p, x, &rates, || {
+            let live = points();
+            [live[0][0], live[1][0]]
+        });
+        let shared = self.n_levels > 1 && doubled.c.cube == 2 * self.c.cube;
+        let dt = doubled.cubeful_mwc_with(p, x_doubled, &rates, || {
+            if shared {
+                let live = points();
+                [live[0][1], live[1][1]]
+            } else {
+                let live = doubled.cash_points(&rates);
+                [live[0][0], live[1][0]]
+            }
+        });
+        (nd, dt)
     }
 
     /// [`cubeful_mwc`] in this cube.
     pub fn cubeful_mwc(&self, p: &Probs, x: f32) -> f32 {
+        let rates = rates(p, self.c.on_roll);
+        self.cubeful_mwc_with(p, x, &rates, || {
+            let live = self.cash_points(&rates);
+            [live[0][0], live[1][0]]
+        })
+    }
+
+    /// [`cubeful_mwc`] from `p`'s `rates` and, when the cube is live, the
+    /// cash points at this cube `points` gives.
+    fn cubeful_mwc_with(
+        &self,
+        p: &Probs,
+        x: f32,
+        rates: &Rates,
+        points: impl FnOnce() -> [f32; 2],
+    ) -> f32 {
         let dead = self.eq2mwc(self.utility(p));
         if !self.live {
             return dead;
         }
         let me = self.c.on_roll;
-        let (g, bg) = rates(p, me);
+        let (g, bg) = rates;
         let r = &self.results;
-        let cp = self.cash_points(p);
+        let cp = points();
         let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
         let o = 1 - me;
         let lose_all = (1.0 - g[o] - bg[o]) * r[5] + g[o] * r[6] + bg[o] * r[7];
@@ -733,7 +870,7 @@ impl MatchCubeTable {
 /// Cl2CfMatch): the dead-cube chance and a live-cube chance piecewise
 /// linear between the cash points, mixed by the cube efficiency `x`.
 pub fn cubeful_mwc(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> f32 {
-    MatchCubeTable::new(c, met).cubeful_mwc(p, x)
+    MatchCubeTable::with(c, met, |t| t.cubeful_mwc(p, x))
 }
 
 /// A match-play decision: the money-style equities (normalised, per unit

@@ -225,21 +225,14 @@ impl Net {
     pub fn evaluate(&self, input: &[f32], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
         if self.avx512() {
-            let mut index = [0u32; MAX_INPUTS];
-            let mut value = [0.0f32; MAX_INPUTS];
+            let mut list = nn_avx512::List::<MAX_INPUTS>::default();
             let input = &input[..self.inputs];
             let mut sums = [0.0f32; MAX_HIDDEN];
             // SAFETY: `avx512` checked the CPU and the net's shape; the
-            // lists hold every input.
+            // list holds every input.
             unsafe {
-                let k = nn_avx512::nonzero(input, &mut index, &mut value);
-                self.evaluate_512(
-                    &self.hidden_threshold,
-                    &index[..k],
-                    &value[..k],
-                    &mut sums,
-                    out,
-                );
+                let (index, value) = nn_avx512::nonzero(input, &mut list);
+                self.evaluate_512(&self.hidden_threshold, index, value, &mut sums, out);
             }
             return;
         }
@@ -273,24 +266,11 @@ impl Net {
     pub fn evaluate_units(&self, units: &[(u32, f32)], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
         if self.avx512() {
-            let mut index = [0u32; MAX_INPUTS];
-            let mut value = [0.0f32; MAX_INPUTS];
-            for (k, &(i, x)) in units.iter().enumerate() {
-                index[k] = i;
-                value[k] = x;
-            }
-            let k = units.len();
+            let mut list = nn_avx512::List::<MAX_INPUTS>::default();
+            let (index, value) = list.of_units(units);
             let mut sums = [0.0f32; MAX_HIDDEN];
             // SAFETY: `avx512` checked the CPU and the net's shape.
-            unsafe {
-                self.evaluate_512(
-                    &self.hidden_threshold,
-                    &index[..k],
-                    &value[..k],
-                    &mut sums,
-                    out,
-                )
-            };
+            unsafe { self.evaluate_512(&self.hidden_threshold, index, value, &mut sums, out) };
             return;
         }
         #[cfg(target_arch = "x86_64")]
@@ -412,29 +392,16 @@ impl Net {
     unsafe fn evaluate_from_512(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
         let n = self.inputs;
         let input = &input[..n];
-        let mut index = [0u32; MAX_INPUTS];
-        let mut value = [0.0f32; MAX_INPUTS];
+        let mut list = nn_avx512::List::<MAX_INPUTS>::default();
         let mut sums = [0.0f32; MAX_HIDDEN];
         match base {
             Some(b) if b.input.len() == n => {
-                let k = nn_avx512::differences(input, &b.input, &mut index, &mut value);
-                self.evaluate_512(
-                    &b.sums[..self.hidden],
-                    &index[..k],
-                    &value[..k],
-                    &mut sums,
-                    out,
-                );
+                let (index, value) = nn_avx512::differences(input, &b.input, &mut list);
+                self.evaluate_512(&b.sums[..self.hidden], index, value, &mut sums, out);
             }
             _ => {
-                let k = nn_avx512::nonzero(input, &mut index, &mut value);
-                self.evaluate_512(
-                    &self.hidden_threshold,
-                    &index[..k],
-                    &value[..k],
-                    &mut sums,
-                    out,
-                );
+                let (index, value) = nn_avx512::nonzero(input, &mut list);
+                self.evaluate_512(&self.hidden_threshold, index, value, &mut sums, out);
                 *base = Some(Base {
                     input: input.to_vec(),
                     sums,

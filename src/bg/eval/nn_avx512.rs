@@ -19,6 +19,49 @@
 //! nets); elsewhere the scalar code runs, compiled for AVX2.
 
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
+
+/// Room for a list of `N` inputs as `(index, value)`, left uninitialised:
+/// [`differences`] and [`nonzero`] write the entries they list and hand
+/// back those alone (zeroing the room for every evaluation cost more
+/// than a tenth of an incremental one).
+pub struct List<const N: usize> {
+    index: [MaybeUninit<u32>; N],
+    value: [MaybeUninit<f32>; N],
+}
+
+impl<const N: usize> Default for List<N> {
+    fn default() -> List<N> {
+        List {
+            index: [MaybeUninit::uninit(); N],
+            value: [MaybeUninit::uninit(); N],
+        }
+    }
+}
+
+impl<const N: usize> List<N> {
+    /// Lists `units` (at most `N`) as they are.
+    pub fn of_units(&mut self, units: &[(u32, f32)]) -> (&[u32], &[f32]) {
+        let units = &units[..units.len().min(N)];
+        for (k, &(i, x)) in units.iter().enumerate() {
+            self.index[k] = MaybeUninit::new(i);
+            self.value[k] = MaybeUninit::new(x);
+        }
+        // SAFETY: the first `units.len()` entries were just written.
+        unsafe { self.written(units.len()) }
+    }
+
+    /// The first `k` entries, written.
+    ///
+    /// # Safety
+    /// Entries `0..k` were written, `k <= N`.
+    unsafe fn written(&self, k: usize) -> (&[u32], &[f32]) {
+        (
+            std::slice::from_raw_parts(self.index.as_ptr().cast(), k),
+            std::slice::from_raw_parts(self.value.as_ptr().cast(), k),
+        )
+    }
+}
 
 /// Whether the kernels can run: the CPU has AVX-512F. (The detection is
 /// cached by the standard library.)
@@ -48,23 +91,23 @@ pub fn interleave_outputs(weights: &[f32], hidden: usize) -> Vec<f32> {
     out
 }
 
-/// Packs into `index`/`value` the inputs that differ from `base` by their
-/// bits, each as `(i, input[i] - base[i])`, in index order; returns how
-/// many. (A differing zero adds ±0, which changes no sum; as the scalar
-/// code, every differing lane is listed.)
+/// Lists in `list` the inputs that differ from `base` by their bits, each
+/// as `(i, input[i] - base[i])`, in index order. (A differing zero adds
+/// ±0, which changes no sum; as the scalar code, every differing lane is
+/// listed.)
 ///
 /// # Safety
 /// The CPU has AVX-512F; `input` and `base` have the same length, at
-/// most `index.len()` (= `value.len()`).
+/// most `N`.
 #[target_feature(enable = "avx512f")]
-pub unsafe fn differences(
+pub unsafe fn differences<'a, const N: usize>(
     input: &[f32],
     base: &[f32],
-    index: &mut [u32],
-    value: &mut [f32],
-) -> usize {
+    list: &'a mut List<N>,
+) -> (&'a [u32], &'a [f32]) {
     let n = input.len();
-    debug_assert!(base.len() == n && index.len() >= n && value.len() >= n);
+    debug_assert!(base.len() == n && n <= N);
+    let (index, value) = (list.index.as_mut_ptr(), list.value.as_mut_ptr());
     let mut k = 0;
     let mut at = 0;
     let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -76,17 +119,13 @@ pub unsafe fn differences(
             _mm512_mask_cmpneq_epi32_mask(live, _mm512_castps_si512(x), _mm512_castps_si512(y));
         if differ != 0 {
             let i = _mm512_add_epi32(lanes, _mm512_set1_epi32(at as i32));
-            _mm512_mask_compressstoreu_epi32(index.as_mut_ptr().add(k).cast(), differ, i);
-            _mm512_mask_compressstoreu_ps(
-                value.as_mut_ptr().add(k).cast(),
-                differ,
-                _mm512_sub_ps(x, y),
-            );
+            _mm512_mask_compressstoreu_epi32(index.add(k).cast(), differ, i);
+            _mm512_mask_compressstoreu_ps(value.add(k).cast(), differ, _mm512_sub_ps(x, y));
             k += differ.count_ones() as usize;
         }
         at += 16;
     }
-    k
+    list.written(k)
 }
 
 /// The mask of the first `left` of 16 lanes (all of them from 16 on).
@@ -98,16 +137,19 @@ fn live_lanes(left: usize) -> __mmask16 {
     }
 }
 
-/// Packs into `index`/`value` the inputs that are not zero (`x != 0.0`:
-/// a NaN is listed, −0 is not), in index order; returns how many.
+/// Lists in `list` the inputs that are not zero (`x != 0.0`: a NaN is
+/// listed, −0 is not), in index order.
 ///
 /// # Safety
-/// The CPU has AVX-512F; `input.len()` is at most `index.len()` (=
-/// `value.len()`).
+/// The CPU has AVX-512F; `input.len()` is at most `N`.
 #[target_feature(enable = "avx512f")]
-pub unsafe fn nonzero(input: &[f32], index: &mut [u32], value: &mut [f32]) -> usize {
+pub unsafe fn nonzero<'a, const N: usize>(
+    input: &[f32],
+    list: &'a mut List<N>,
+) -> (&'a [u32], &'a [f32]) {
     let n = input.len();
-    debug_assert!(index.len() >= n && value.len() >= n);
+    debug_assert!(n <= N);
+    let (index, value) = (list.index.as_mut_ptr(), list.value.as_mut_ptr());
     let mut k = 0;
     let mut at = 0;
     let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -117,13 +159,13 @@ pub unsafe fn nonzero(input: &[f32], index: &mut [u32], value: &mut [f32]) -> us
         let set = _mm512_mask_cmp_ps_mask::<_CMP_NEQ_UQ>(live, x, _mm512_setzero_ps());
         if set != 0 {
             let i = _mm512_add_epi32(lanes, _mm512_set1_epi32(at as i32));
-            _mm512_mask_compressstoreu_epi32(index.as_mut_ptr().add(k).cast(), set, i);
-            _mm512_mask_compressstoreu_ps(value.as_mut_ptr().add(k).cast(), set, x);
+            _mm512_mask_compressstoreu_epi32(index.add(k).cast(), set, i);
+            _mm512_mask_compressstoreu_ps(value.add(k).cast(), set, x);
             k += set.count_ones() as usize;
         }
         at += 16;
     }
-    k
+    list.written(k)
 }
 
 /// `sums = start + Σ value[r] × row index[r]` of `weights` (`inputs ×
@@ -250,14 +292,20 @@ pub unsafe fn outputs(
 ) {
     debug_assert!(hidden.is_multiple_of(16) && hidden <= 256 && sums.len() >= hidden);
     debug_assert!(interleaved.len() == 5 * hidden && threshold.len() == 5 && out.len() >= 5);
-    let mut padded = [0.0f32; 128];
-    padded[..100].copy_from_slice(table);
-    let regs: [__m512; 8] = std::array::from_fn(|r| _mm512_loadu_ps(padded.as_ptr().add(16 * r)));
+    // The table's 100 entries in eight registers, the last 28 lanes zero.
+    let regs: [__m512; 8] = std::array::from_fn(|r| {
+        _mm512_maskz_loadu_ps(
+            live_lanes(100usize.saturating_sub(16 * r)),
+            table.as_ptr().add((16 * r).min(96)),
+        )
+    });
     let beta = _mm512_set1_ps(beta_hidden);
-    let mut act = [0.0f32; 256];
+    // Written for every hidden unit before it is read.
+    let mut act = MaybeUninit::<[f32; 256]>::uninit();
+    let act = act.as_mut_ptr().cast::<f32>();
     for at in (0..hidden).step_by(16) {
         let s = _mm512_loadu_ps(sums.as_ptr().add(at));
-        _mm512_storeu_ps(act.as_mut_ptr().add(at), sigmoid16(&regs, beta, s));
+        _mm512_storeu_ps(act.add(at), sigmoid16(&regs, beta, s));
     }
     // Lanes 4o + k: output o's partial sum k (o < 4); output 4's four in
     // a register of their own.
@@ -266,7 +314,7 @@ pub unsafe fn outputs(
     let w = interleaved.as_ptr();
     let w4 = w.add(4 * hidden);
     for m in 0..hidden / 4 {
-        let a = _mm_loadu_ps(act.as_ptr().add(4 * m));
+        let a = _mm_loadu_ps(act.add(4 * m));
         p = _mm512_add_ps(
             p,
             _mm512_mul_ps(_mm512_broadcast_f32x4(a), _mm512_loadu_ps(w.add(16 * m))),

@@ -356,9 +356,21 @@ impl Scorer<'_> {
     pub fn on_roll_value(&self, leaf: &Leaf) -> f32 {
         debug_assert_eq!(leaf.on_roll, self.on_roll);
         let ctx = self.ctx;
-        let nd = leaf.value(ctx, ctx.actual(), self.table.as_ref());
-        let Some((doubled, table, dp)) = &self.doubled else {
-            return nd;
+        let s = ctx.actual();
+        let (nd, (doubled, table, dp)) = match (&self.table, &self.doubled) {
+            // Match play, the cube the player's to turn: both cubes' values
+            // share their work.
+            (Some(nd_table), Some(d @ (doubled, Some(table), _))) => {
+                let (nd, dt) = nd_table.cubeful_mwc_doubled(
+                    table,
+                    &leaf.probs,
+                    leaf.match_efficiency(s),
+                    leaf.match_efficiency(*doubled),
+                );
+                return best_of(nd, dt, d.2, true);
+            }
+            (_, None) => return leaf.value(ctx, s, self.table.as_ref()),
+            (_, Some(d)) => (leaf.value(ctx, s, self.table.as_ref()), d),
         };
         let dt = leaf.value(ctx, *doubled, table.as_ref());
         let dt = match ctx.stakes {
@@ -390,6 +402,19 @@ pub struct Leaf {
 }
 
 impl Leaf {
+    /// The cube efficiency in match play in cube state `s`: the two-sided
+    /// bearoff database's where it holds the position.
+    fn match_efficiency(&self, s: CubeState) -> f32 {
+        match self.exact {
+            Some(e) => e.match_efficiency(
+                self.probs[0],
+                s.owner_seen_by(self.on_roll),
+                self.efficiency,
+            ),
+            None => self.efficiency,
+        }
+    }
+
     /// The cubeful value in cube state `s` before any cube action: money
     /// equity per unit cube, or match winning chance (`table`: the match
     /// equity table's look-ups of `s` for the player on roll, made here
@@ -403,14 +428,14 @@ impl Leaf {
                 None => cubeful_equity(p, owner, rules, self.efficiency),
             },
             Stakes::Match(at) => {
-                let x = match self.exact {
-                    Some(e) => e.match_efficiency(p[0], owner, self.efficiency),
-                    None => self.efficiency,
-                };
+                let x = self.match_efficiency(s);
                 match table {
                     Some(table) => table.cubeful_mwc(p, x),
-                    None => MatchCubeTable::new(&ctx.state_cube(s, at, self.on_roll), ctx.met)
-                        .cubeful_mwc(p, x),
+                    None => {
+                        MatchCubeTable::with(&ctx.state_cube(s, at, self.on_roll), ctx.met, |t| {
+                            t.cubeful_mwc(p, x)
+                        })
+                    }
                 }
             }
         }
