@@ -129,7 +129,7 @@ impl CubeContext<'_> {
         let children = self.cube_states_after(cubes, top, on_roll);
         let values: Vec<Option<f32>> = children
             .iter()
-            .map(|s| s.map(|s| leaf.value(self, s, None)))
+            .map(|s| s.map(|s| leaf.value(self, s)))
             .collect();
         Ok((leaf.probs, self.best_cube_actions(cubes, &values, on_roll)))
     }
@@ -183,38 +183,34 @@ impl CubeContext<'_> {
             .on_roll_value(&self.leaf(board, on_roll, states)?))
     }
 
-    /// The match equity table's look-ups for valuing `on_roll`'s
-    /// positions in cube state `s`; `None` in money play.
-    fn table(&self, s: CubeState, on_roll: usize) -> Option<MatchCubeTable> {
-        match self.stakes {
-            Stakes::Money(_) => None,
-            Stakes::Match(at) => Some(MatchCubeTable::new(
-                &self.state_cube(s, at, on_roll),
-                self.met,
-            )),
-        }
-    }
-
     /// What scoring `on_roll`'s positions in the cube as it is needs,
     /// made once for many positions (the plays of a roll).
     pub fn scorer(&self, on_roll: usize) -> Scorer<'_> {
         let s = self.actual();
-        let doubled = self.may_double(s, on_roll).then(|| {
-            let d = CubeState {
-                cube: 2 * s.cube,
-                owner: Some(1 - on_roll),
-            };
-            let pass = match self.stakes {
-                Stakes::Money(_) => 1.0,
-                Stakes::Match(at) => self.state_cube(s, at, on_roll).pass_mwc(self.met),
-            };
-            (d, self.table(d, on_roll), pass)
+        let doubled = self.may_double(s, on_roll).then_some(CubeState {
+            cube: 2 * s.cube,
+            owner: Some(1 - on_roll),
         });
+        let cubes = match self.stakes {
+            Stakes::Money(_) => Cubes::Money { doubled },
+            Stakes::Match(at) => {
+                let table = |s| MatchCubeTable::new(&self.state_cube(s, at, on_roll), self.met);
+                Cubes::Match {
+                    table: table(s),
+                    doubled: doubled.map(|d| {
+                        (
+                            d,
+                            table(d),
+                            self.state_cube(s, at, on_roll).pass_mwc(self.met),
+                        )
+                    }),
+                }
+            }
+        };
         Scorer {
             ctx: self,
             on_roll,
-            table: self.table(s, on_roll),
-            doubled,
+            cubes,
         }
     }
 
@@ -343,11 +339,23 @@ fn best_of(nd: f32, dt: f32, dp: f32, may_double: bool) -> f32 {
 pub struct Scorer<'c> {
     ctx: &'c CubeContext<'c>,
     on_roll: usize,
-    /// The cube as it is, in match play.
-    table: Option<MatchCubeTable>,
-    /// Where the player on roll may double: the doubled cube (its table in
-    /// match play) and the value of a pass.
-    doubled: Option<(CubeState, Option<MatchCubeTable>, f32)>,
+    cubes: Cubes,
+}
+
+/// The cubes a [`Scorer`] values positions in. (One lives on the stack
+/// per roll: the match tables' size is no cost to box away.)
+#[allow(clippy::large_enum_variant)]
+enum Cubes {
+    /// Money play: the cube as it is and, where the player on roll may
+    /// double, the doubled cube.
+    Money { doubled: Option<CubeState> },
+    /// Match play: the cube as it is and, where the player on roll may
+    /// double, the doubled cube, each with its table, and a pass's match
+    /// winning chance.
+    Match {
+        table: MatchCubeTable,
+        doubled: Option<(CubeState, MatchCubeTable, f32)>,
+    },
 }
 
 impl Scorer<'_> {
@@ -355,29 +363,28 @@ impl Scorer<'_> {
     /// action (gnubg's `GetECF3`).
     pub fn on_roll_value(&self, leaf: &Leaf) -> f32 {
         debug_assert_eq!(leaf.on_roll, self.on_roll);
-        let ctx = self.ctx;
-        let s = ctx.actual();
-        let (nd, (doubled, table, dp)) = match (&self.table, &self.doubled) {
-            // Match play, the cube the player's to turn: both cubes' values
-            // share their work.
-            (Some(nd_table), Some(d @ (doubled, Some(table), _))) => {
-                let (nd, dt) = nd_table.cubeful_mwc_doubled(
-                    table,
-                    &leaf.probs,
-                    leaf.match_efficiency(s),
-                    leaf.match_efficiency(*doubled),
-                );
-                return best_of(nd, dt, d.2, true);
+        let s = self.ctx.actual();
+        match &self.cubes {
+            Cubes::Money { doubled } => {
+                let nd = leaf.value(self.ctx, s);
+                match doubled {
+                    Some(d) => best_of(nd, 2.0 * leaf.value(self.ctx, *d), 1.0, true),
+                    None => nd,
+                }
             }
-            (_, None) => return leaf.value(ctx, s, self.table.as_ref()),
-            (_, Some(d)) => (leaf.value(ctx, s, self.table.as_ref()), d),
-        };
-        let dt = leaf.value(ctx, *doubled, table.as_ref());
-        let dt = match ctx.stakes {
-            Stakes::Money(_) => 2.0 * dt,
-            Stakes::Match(_) => dt,
-        };
-        best_of(nd, dt, *dp, true)
+            Cubes::Match { table, doubled } => {
+                let x = leaf.match_efficiency(s);
+                match doubled {
+                    // Both cubes' values share their work.
+                    Some((d, d_table, pass)) => {
+                        let xd = leaf.match_efficiency(*d);
+                        let (nd, dt) = table.cubeful_mwc_doubled(d_table, &leaf.probs, x, xd);
+                        best_of(nd, dt, *pass, true)
+                    }
+                    None => table.cubeful_mwc(&leaf.probs, x),
+                }
+            }
+        }
     }
 
     /// The score for the mover of the position after their play, the
@@ -416,27 +423,21 @@ impl Leaf {
     }
 
     /// The cubeful value in cube state `s` before any cube action: money
-    /// equity per unit cube, or match winning chance (`table`: the match
-    /// equity table's look-ups of `s` for the player on roll, made here
-    /// when not given).
-    fn value(&self, ctx: &CubeContext, s: CubeState, table: Option<&MatchCubeTable>) -> f32 {
+    /// equity per unit cube, or match winning chance.
+    fn value(&self, ctx: &CubeContext, s: CubeState) -> f32 {
         let p = &self.probs;
-        let owner = s.owner_seen_by(self.on_roll);
         match ctx.stakes {
-            Stakes::Money(rules) => match self.exact {
-                Some(e) => e.money(owner),
-                None => cubeful_equity(p, owner, rules, self.efficiency),
-            },
+            Stakes::Money(rules) => {
+                let owner = s.owner_seen_by(self.on_roll);
+                match self.exact {
+                    Some(e) => e.money(owner),
+                    None => cubeful_equity(p, owner, rules, self.efficiency),
+                }
+            }
             Stakes::Match(at) => {
                 let x = self.match_efficiency(s);
-                match table {
-                    Some(table) => table.cubeful_mwc(p, x),
-                    None => {
-                        MatchCubeTable::with(&ctx.state_cube(s, at, self.on_roll), ctx.met, |t| {
-                            t.cubeful_mwc(p, x)
-                        })
-                    }
-                }
+                let c = ctx.state_cube(s, at, self.on_roll);
+                MatchCubeTable::with(&c, ctx.met, |t| t.cubeful_mwc(p, x))
             }
         }
     }
