@@ -346,6 +346,46 @@ mod tests {
         assert!(!read(false, &mut known));
     }
 
+    /// White's only eye space is a square four in the corner, with one
+    /// liberty outside that Black fills safely: read out, White is
+    /// captured whoever moves first. Not while the playouts call White
+    /// dead (the eye space is read only to kill), and not while Black's
+    /// chain beside White is dead: White would take it and gain room
+    /// the reading does not see.
+    #[test]
+    fn an_eye_space_is_read_only_to_kill_beside_living_stones() {
+        let b = Board::from_diagram(
+            ". . O X . . . . .
+             . . O X . . . . .
+             O O O . X . . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let terrain = enclosed::Terrain::new(&b, vec![false; b.index_len()]);
+        let read = |white_dead: bool, wall_dead: bool| {
+            let (mut chains, _) = fates(
+                &b,
+                &[
+                    ((2, 0), white_dead, 0.0),
+                    ((3, 0), wall_dead, 0.0),
+                    ((4, 2), false, 1.0),
+                    ((0, 3), false, 1.0),
+                ],
+            );
+            read_enclosures(&b, &mut chains, &terrain, &mut Enclosures::new(4));
+            chains[0].dead
+        };
+        assert!(read(false, false));
+        assert!(!read(false, true));
+        // Dead by the playouts, dead it stays (not read to revive).
+        assert!(read(true, false));
+        let region = fight_region(&b, b.index(2, 0), &terrain).expect("an eye space");
+        assert!(is_eye_space(&b, &region));
+        assert_eq!(region.len(), 5);
+    }
+
     #[test]
     fn a_dead_chain_shut_in_by_living_stones_is_read_out_dead() {
         // Read out: whether the chain through `p` is captured whoever
