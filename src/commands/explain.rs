@@ -299,6 +299,15 @@ fn write_estimate_notes(w: &mut String, board: &Board, s: &Settlement, dead: &De
             let _ = writeln!(w, "  {}", b.describe());
         }
     }
+    if !dead.notes.freed_seki.is_empty() {
+        let _ = writeln!(
+            w,
+            "taken off as left in a seki that only dead stones kept (the partner has liberties to spare once they are off):"
+        );
+        for &(c, point, n) in &dead.notes.freed_seki {
+            let _ = writeln!(w, "  {}", chain_label(c, point, n));
+        }
+    }
     if !dead.notes.seki_races.is_empty() {
         let _ = writeln!(
             w,

@@ -9,7 +9,8 @@
 //!   give each point's ownership; a chain whose owner's mean ownership
 //!   falls below 0.2 is dead.
 //! - `reading.rs`: fights closed in a small region with the other side's
-//!   stones inside are read out ([`crate::go::dead::enclosed`]); [`read_out`]
+//!   stones inside, or a small eye space of a group the playouts keep
+//!   alive, are read out ([`crate::go::dead::enclosed`]); [`read_out`]
 //!   lists them for `recount explain`.
 //! - `races.rs`: of two dead chains of both colours side by side in a race
 //!   between two sides' groups, one lives (the one kept more often).
@@ -23,6 +24,8 @@
 //! - `bent_four.rs`: a group around three of the other side's stones in
 //!   the corner that it cannot capture without dying, the precursor of a
 //!   bent four in the corner, is dead (and listed).
+//! - `freed_seki.rs`: a chain in a seki whose partner has liberties to
+//!   spare once the dead stones are off is dead (and listed).
 //!
 //! [`crate::go::settle::territory`] then settles the position and recognises seki.
 
@@ -186,6 +189,7 @@ mod bent_four;
 mod dame;
 pub mod decide;
 pub mod enclosed;
+mod freed_seki;
 pub mod nakade;
 mod open_areas;
 pub mod patterns;
@@ -198,6 +202,7 @@ pub mod vote;
 use bent_four::dead_in_bent_four;
 pub use bent_four::BentFour;
 use dame::revive_in_dame;
+use freed_seki::dead_in_freed_seki;
 use open_areas::dead_beside_open_areas;
 pub use open_areas::OpenAreaChain;
 use races::revive_races;
@@ -284,6 +289,9 @@ pub struct EstimateNotes {
     pub seki_races: Vec<SekiRace>,
     /// The groups taken off in a bent four in the corner (`bent_four.rs`).
     pub bent_four: Vec<BentFour>,
+    /// The chains taken off as left in a seki whose partner the dead
+    /// stones free (`freed_seki.rs`): colour, first stone, stones.
+    pub freed_seki: Vec<(Color, (u8, u8), usize)>,
     /// The chains whose fate a correction after the playouts and the
     /// reading turned (a race, a seki, dame, an open area, a bent four):
     /// colour, first stone, stones. Such a verdict is a rule's against
@@ -377,6 +385,13 @@ impl<'a> Estimator<'a> {
             dead_beside_open_areas(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
         let bent_four =
             dead_in_bent_four(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
+        let freed_seki = dead_in_freed_seki(board, &mut chains, chain_of, &pass_alive.stones)
+            .into_iter()
+            .map(|i| {
+                let c = &chains[i];
+                (c.color, board.xy(c.stones[0]), c.stones.len())
+            })
+            .collect();
         let overruled = chains
             .iter()
             .zip(&read)
@@ -401,6 +416,7 @@ impl<'a> Estimator<'a> {
                 open_area,
                 seki_races,
                 bent_four,
+                freed_seki,
                 overruled,
             },
         )
@@ -489,6 +505,49 @@ mod tests {
         );
         let (dead, _) = estimate(&b, 128, 0);
         assert!(b.points().all(|p| !dead[p]));
+    }
+
+    /// White's only eye space is a square four inside Black's wall, with
+    /// no liberty outside, or in the corner, with one that Black fills
+    /// safely. Killing White needs a sacrifice of three stones inside,
+    /// which the playouts never play, so they kept White alive in every
+    /// seed; the eye space is read out instead, and White is captured
+    /// whoever moves first. (A bent three in the corner is no such case:
+    /// White lives by playing its vital point first.)
+    #[test]
+    fn a_group_whose_eye_space_is_a_dead_shape_is_dead() {
+        let square_four = Board::from_diagram(
+            ". . . . . . . . .
+             . X X X X X X . .
+             . X O O O O X . .
+             . X O . . O X . .
+             . X O . . O X . .
+             . X O O O O X . .
+             . X X X X X X . .
+             . . . . . . . . .",
+        );
+        let in_the_corner = Board::from_diagram(
+            ". . O X . . . . .
+             . . O X . . . . .
+             O O O . X . . . .
+             X X X X . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        for (name, b) in [
+            ("square four", square_four),
+            ("in the corner", in_the_corner),
+        ] {
+            for seed in 0..4 {
+                let (dead, _) = estimate(&b, 128, seed);
+                for p in b.points() {
+                    if let Some(c) = b.at(p) {
+                        assert_eq!(dead[p], c == Color::White, "{name}, seed {seed}, {p}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
