@@ -101,25 +101,11 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bg::cube::met::kazaross_xg2;
-    use crate::bg::cube::MoneyRules;
-    use crate::bg::eval::nn::Weights;
-    use crate::bg::play::value::Stakes;
     use crate::bg::position::moves::legal_positions;
 
     #[test]
     fn a_cached_roll_scores_as_a_new_evaluation() {
-        let ctx = CubeContext {
-            stakes: Stakes::Money(MoneyRules {
-                jacoby: false,
-                beavers: false,
-            }),
-            cube: 1,
-            owner: None,
-            met: kazaross_xg2(),
-            weights: Some(Weights::embedded()),
-            deep: false,
-        };
+        let ctx = crate::bg::play::value::tests::money(None);
         let start = Board::start();
         for dice in [(3, 1), (1, 3), (6, 6)] {
             let fresh = || legal_positions(&start, 0, dice);

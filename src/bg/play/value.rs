@@ -472,11 +472,12 @@ fn evaluate_position(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::bg::cube::met::kazaross_xg2;
 
-    fn money(owner: Option<usize>) -> CubeContext<'static> {
+    /// Money play without Jacoby or beavers, the built-in nets.
+    pub(in crate::bg::play) fn money(owner: Option<usize>) -> CubeContext<'static> {
         CubeContext {
             stakes: Stakes::Money(MoneyRules {
                 jacoby: false,
