@@ -564,8 +564,7 @@ impl MatchCube {
     pub fn eq2mwc(&self, met: &Met, eq: f32) -> f32 {
         let win = self.me(met, self.cube, self.on_roll);
         let lose = self.me(met, self.cube, 1 - self.on_roll);
-        // gnubg's order of operations (its rounding, to the bit).
-        0.5 * (eq * (win - lose) + (win + lose))
+        eq2mwc_between(eq, win, lose)
     }
 
     /// Match winning chance → equity per unit cube.
@@ -580,9 +579,21 @@ impl MatchCube {
 /// the score's prices.
 pub fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
     let price = met.prices_at(c.at.score, c.at.length, c.cube, c.at.crawford_game);
-    let (me, them) = (c.on_roll, 1 - c.on_roll);
+    utility_at(p, &price, c.on_roll)
+}
+
+/// [`match_utility`] at the gammon and backgammon prices `price`.
+fn utility_at(p: &Probs, price: &[f32; 4], me: usize) -> f32 {
+    let them = 1 - me;
     p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
         - p[4] * price[2 + them]
+}
+
+/// Equity per unit cube to match winning chance, linear between `lose`
+/// and `win` (the chances after losing and winning the cube's value), in
+/// gnubg's order of operations (its rounding, to the bit).
+fn eq2mwc_between(eq: f32, win: f32, lose: f32) -> f32 {
+    0.5 * (eq * (win - lose) + (win + lose))
 }
 
 /// Gammon and backgammon rates of the games each player wins, by player.
@@ -710,17 +721,12 @@ impl MatchCubeTable {
 
     /// [`match_utility`] in this cube.
     pub fn utility(&self, p: &Probs) -> f32 {
-        let (me, them) = (self.c.on_roll, 1 - self.c.on_roll);
-        let price = &self.price;
-        p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
-            - p[4] * price[2 + them]
+        utility_at(p, &self.price, self.c.on_roll)
     }
 
     /// [`MatchCube::eq2mwc`] in this cube.
     pub fn eq2mwc(&self, eq: f32) -> f32 {
-        let (win, lose) = (self.win, self.lose);
-        // gnubg's order of operations (its rounding, to the bit).
-        0.5 * (eq * (win - lose) + (win + lose))
+        eq2mwc_between(eq, self.win, self.lose)
     }
 
     /// Live-cube cash points of both players at every cube level from this
