@@ -18,6 +18,7 @@ pub mod nn_avx512;
 pub mod nn_inputs;
 pub mod race;
 pub mod race_bg;
+pub mod sigmoid;
 
 use crate::bg::cube::Probs;
 use crate::bg::eval::bearoff::bearoff_probabilities;

@@ -229,10 +229,10 @@ unsafe fn sums_block<const V: usize>(
 }
 
 /// The sigmoids of `-(beta × s)` of sixteen sums, as
-/// [`crate::bg::eval::nn::sigmoid`] computes each.
+/// [`crate::bg::eval::sigmoid::sigmoid`] computes each.
 #[inline(always)]
 unsafe fn sigmoid16(table: &[__m512; 8], beta: __m512, s: __m512) -> __m512 {
-    use crate::bg::eval::nn::{SIGMOID_FAR_NEGATIVE, SIGMOID_FAR_POSITIVE};
+    use crate::bg::eval::sigmoid::{SIGMOID_FAR_NEGATIVE, SIGMOID_FAR_POSITIVE};
     let sign = _mm512_set1_epi32(i32::MIN);
     // x = -(beta × s): the product, its sign flipped.
     let x = _mm512_xor_si512(_mm512_castps_si512(_mm512_mul_ps(beta, s)), sign);
@@ -327,14 +327,14 @@ pub unsafe fn outputs(
     for (o, slot) in out.iter_mut().enumerate().take(5) {
         let pk = &parts[4 * o..4 * o + 4];
         let r = threshold[o] + ((pk[0] + pk[2]) + (pk[1] + pk[3]));
-        *slot = crate::bg::eval::nn::sigmoid_with(table, -(r * beta_output));
+        *slot = crate::bg::eval::sigmoid::sigmoid_in(table, -(r * beta_output));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bg::eval::nn::sigmoid;
+    use crate::bg::eval::sigmoid::{sigmoid, TABLE};
 
     #[test]
     fn the_vector_sigmoid_is_the_scalar_one() {
@@ -343,7 +343,7 @@ mod tests {
             return;
         }
         let mut padded = [0.0f32; 128];
-        padded[..100].copy_from_slice(&crate::bg::eval::nn::sigmoid_table());
+        padded[..100].copy_from_slice(&*TABLE);
         // Every tenth's edges, both signs, the far constants' edges and
         // the odd values; then a sweep of bit patterns.
         let mut xs: Vec<f32> = (-1100..=1100).map(|k| k as f32 / 100.0).collect();
