@@ -26,7 +26,7 @@ use rustc_hash::FxHashMap;
 use crate::bg::cube::Probs;
 use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
 use crate::bg::eval::nn::Pruning;
-use crate::bg::play::value::{CubeContext, CubeState, Stakes};
+use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, legal_positions, Play};
 
@@ -218,21 +218,6 @@ impl<'a> Plied<'a> {
     /// [`kept_by_pruning`] the pruning nets pick those the opponent likes
     /// least, and the best of those by the 0-ply cubeful score is played.
     fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
-        let key = (*board, mover as u8, dice);
-        if let Some(hit) = self.cached(|c| c.replies.get(&key).copied()) {
-            return Ok(hit);
-        }
-        let best = self.best_play_uncached(board, mover, dice)?;
-        self.cached(|c| c.keep_reply(key, best));
-        Ok(best)
-    }
-
-    fn best_play_uncached(
-        &self,
-        board: &Board,
-        mover: usize,
-        dice: (u8, u8),
-    ) -> Result<Board, String> {
         let mut plays = legal_positions(board, mover, dice);
         match plays.len() {
             0 => return Ok(*board),
@@ -244,15 +229,26 @@ impl<'a> Plied<'a> {
             }
             _ => {}
         }
+        // The plays' 0-ply scores, as [`Plied::score`] makes them, from
+        // one scorer; the cubeless tie-break only where it is needed.
+        let them = 1 - mover;
+        let scorer = self.ctx.scorer(them);
+        let cubeless = |leaf: &Leaf| -self.ctx.utility(&leaf.probs, them);
         let mut states = NetStates::default();
-        let mut best: Option<(usize, Score)> = None;
+        let mut best: Option<(usize, f32, Leaf)> = None;
         for (i, after) in plays.iter().enumerate() {
-            let s = self.score(after, mover, 0, Some(&mut states))?;
-            if best.is_none_or(|(_, b)| s.above(&b)) {
-                best = Some((i, s));
+            let leaf = self.ctx.leaf(after, them, Some(&mut states))?;
+            let score = scorer.score(&leaf);
+            let above = match &best {
+                None => true,
+                Some((_, b, _)) if score != *b => score > *b,
+                Some((_, _, b)) => cubeless(&leaf) > cubeless(b),
+            };
+            if above {
+                best = Some((i, score, leaf));
             }
         }
-        let (i, _) = best.expect("plays to choose from");
+        let (i, _, _) = best.expect("plays to choose from");
         Ok(plays[i])
     }
 
@@ -415,7 +411,6 @@ impl Plied<'_> {
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
             if c.context != Some(context) {
-                c.replies.clear();
                 c.values.clear();
                 c.context = Some(context);
             }
@@ -485,7 +480,7 @@ impl ValueKey {
     }
 }
 
-/// Most entries of each map before it is emptied: bounds a thread's cache
+/// Most entries before the cache is emptied: bounds a thread's cache
 /// to some tens of megabytes.
 const MOST_ENTRIES: usize = 1 << 18;
 
@@ -495,18 +490,10 @@ const MOST_ENTRIES: usize = 1 << 18;
 #[derive(Default)]
 struct Cache {
     context: Option<Context>,
-    replies: FxHashMap<(Board, u8, (u8, u8)), Board>,
     values: FxHashMap<ValueKey, (Probs, Vec<Option<f32>>)>,
 }
 
 impl Cache {
-    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: Board) {
-        if self.replies.len() >= MOST_ENTRIES {
-            self.replies.clear();
-        }
-        self.replies.insert(key, best);
-    }
-
     fn keep_value(&mut self, key: ValueKey, value: (Probs, Vec<Option<f32>>)) {
         if self.values.len() >= MOST_ENTRIES {
             self.values.clear();

@@ -400,7 +400,8 @@ impl Scorer<'_> {
 /// depend on the match score or the cube.
 #[derive(Debug, Clone, Copy)]
 pub struct Leaf {
-    probs: Probs,
+    /// The cubeless probabilities for the player on roll.
+    pub probs: Probs,
     on_roll: usize,
     efficiency: f32,
     /// The two-sided bearoff database's exact equities, where it holds
