@@ -6,7 +6,8 @@ use rayon::prelude::*;
 
 use crate::analysis::bg_cube::{cube_row, CubeSettings};
 use crate::analysis::bg_plays::{
-    count_cube, count_result, play_rows, player_key, stats_row, PlayerStats, PlayerTotals,
+    count_cube, count_result, play_rows, player_key, stats_row, PlayRater, PlayerStats,
+    PlayerTotals,
 };
 use crate::bg::cube::met::kazaross_xg2;
 use crate::bg::eval::nn::Weights;
@@ -198,19 +199,43 @@ pub fn bg_match_rows(
         settings.decisions
     };
     let mut match_stats: [PlayerStats; 2] = Default::default();
-    audit_match(m, positions || plays, keep, |g| {
-        counts.count(&g);
+    let mut games = Vec::new();
+    audit_match(m, positions || plays, keep, |g| games.push(g));
+    let raters: Vec<PlayRater> = games
+        .iter()
+        .map(|g| PlayRater::new(m, g, &settings.cube))
+        .collect();
+    // The heavy work of the whole match, each game's cube decisions and
+    // its plays' ratings, in parallel on the run's pool with no wait
+    // between games (a game's two kinds of work side by side, so that a
+    // thread's caches serve both); then counted and written in order.
+    let work: Vec<(Vec<_>, Vec<_>)> = games
+        .par_iter()
+        .zip(&raters)
+        .map(|(g, rater)| {
+            let positions = if plays {
+                &g.replayed.positions[..]
+            } else {
+                &[]
+            };
+            rayon::join(
+                || {
+                    let points = &g.replayed.cube_points;
+                    points
+                        .par_iter()
+                        .map(|point| cube_row(origin, m, g, point, &settings.cube))
+                        .collect()
+                },
+                || positions.par_iter().map(|pos| rater.rate(pos)).collect(),
+            )
+        })
+        .collect();
+    for ((g, rater), (cube_rows, ratings)) in games.iter().zip(&raters).zip(work) {
+        counts.count(g);
         let mut stats: [PlayerStats; 2] = Default::default();
-        // The decisions are evaluated in parallel (on the run's pool),
-        // then counted and written in order.
-        let points = &g.replayed.cube_points;
-        let cube_rows: Vec<_> = points
-            .par_iter()
-            .map(|point| cube_row(origin, m, &g, point, &settings.cube))
-            .collect();
-        for (point, (row, evaluated)) in points.iter().zip(cube_rows) {
+        for (point, (row, evaluated)) in g.replayed.cube_points.iter().zip(cube_rows) {
             if plays {
-                count_cube(m, &g, point, &row, &settings.cube, &mut stats);
+                count_cube(m, g, point, &row, &settings.cube, &mut stats);
             }
             let reported = match settings.decisions {
                 KeepCube::None => false,
@@ -228,13 +253,13 @@ pub fn bg_match_rows(
             let described = g.replayed.positions.iter();
             for pos in described.filter(|p| p.kind != PlayKind::Unrecorded) {
                 let next = 1 - pos.player;
-                let state = id_state(m, &g, next, pos.cube, pos.cube_owner, &pos.after);
-                out(BgRow::Position(position_row(origin, &g, pos, &state)));
+                let state = id_state(m, g, next, pos.cube, pos.cube_owner, &pos.after);
+                out(BgRow::Position(position_row(origin, g, pos, &state)));
             }
         }
         if plays {
-            count_result(m, &g, &settings.cube, &mut stats);
-            play_rows(origin, m, &g, &settings.cube, &mut stats, |row| {
+            count_result(m, g, &settings.cube, &mut stats);
+            play_rows(origin, m, g, rater, ratings, &mut stats, |row| {
                 counts.plays_rows += 1;
                 counts.plays_rated += u64::from(row.loss.is_some());
                 out(BgRow::Play(row));
@@ -251,8 +276,8 @@ pub fn bg_match_rows(
                 match_stats[p].add_game(s);
             }
         }
-        out(BgRow::Game(game_row(origin, m, &g)));
-    });
+        out(BgRow::Game(game_row(origin, m, g)));
+    }
     if plays {
         for (p, s) in match_stats.iter_mut().enumerate() {
             s.matches = 1;

@@ -8,8 +8,6 @@
 
 use std::collections::BTreeMap;
 
-use rayon::prelude::*;
-
 use crate::analysis::bg_cube::{decision_state, unscorable, CubeSettings};
 use crate::bg::cube::{MatchCube, MoneyRules};
 use crate::bg::game::audit::AuditedGame;
@@ -190,36 +188,58 @@ impl std::ops::AddAssign for PlayerTotals {
     }
 }
 
-/// The play rows of one game, its players' statistics added to `stats`.
+/// What rating a game's plays needs, made once per game: the game's
+/// stakes and why none of its plays can be rated, if so.
+pub struct PlayRater<'a> {
+    settings: &'a CubeSettings<'a>,
+    stakes: Stakes,
+    unscorable: Option<String>,
+}
+
+impl<'a> PlayRater<'a> {
+    pub fn new(m: &MatchRecord, g: &AuditedGame, settings: &'a CubeSettings<'a>) -> Self {
+        PlayRater {
+            settings,
+            stakes: stakes(m, g),
+            unscorable: unscorable(m, g, settings.met),
+        }
+    }
+
+    fn ctx(&self, pos: &PlayedPosition) -> CubeContext<'a> {
+        CubeContext {
+            stakes: self.stakes,
+            cube: pos.cube,
+            owner: pos.cube_owner,
+            met: self.settings.met,
+            weights: self.settings.weights,
+            deep: self.settings.plies >= 2,
+        }
+    }
+
+    /// The heavy part of a play's analysis, independent of every other
+    /// play's: made for a match's plays in parallel.
+    pub fn rate(&self, pos: &PlayedPosition) -> Rating {
+        let plies = self.settings.plies;
+        rate(pos, &self.ctx(pos), plies, self.unscorable.as_deref())
+    }
+}
+
+/// The play rows of one game from its plays' ratings (in the game's
+/// order), its players' statistics added to `stats` in that order, so
+/// the sums are the same whatever the thread count.
 pub fn play_rows(
     origin: &Origin,
     m: &MatchRecord,
     g: &AuditedGame,
-    settings: &CubeSettings,
+    rater: &PlayRater,
+    ratings: impl IntoIterator<Item = Rating>,
     stats: &mut [PlayerStats; 2],
     mut out: impl FnMut(BgPlayRow),
 ) {
-    let stakes = stakes(m, g);
-    let unscorable = unscorable(m, g, settings.met);
-    let ctx = |pos: &PlayedPosition| CubeContext {
-        stakes,
-        cube: pos.cube,
-        owner: pos.cube_owner,
-        met: settings.met,
-        weights: settings.weights,
-        deep: settings.plies >= 2,
-    };
-    // The plays are rated in parallel (on the run's pool), then counted
-    // in order, so the sums are the same whatever the thread count.
-    let positions = &g.replayed.positions;
-    let ratings: Vec<Rating> = positions
-        .par_iter()
-        .map(|pos| rate(pos, &ctx(pos), settings.plies, unscorable.as_deref()))
-        .collect();
-    for (pos, rating) in positions.iter().zip(ratings) {
-        let row = play_row(origin, m, g, pos, &ctx(pos), rating, stats);
+    for (pos, rating) in g.replayed.positions.iter().zip(ratings) {
+        let row = play_row(origin, m, g, pos, &rater.ctx(pos), rating, stats);
         out(BgPlayRow {
-            plies: u32::from(settings.plies),
+            plies: u32::from(rater.settings.plies),
             ..row
         });
     }
@@ -248,8 +268,8 @@ fn cost(ctx: &CubeContext, equity: f32, player: usize) -> f32 {
 }
 
 /// What the analysis finds of one play, before it is counted: the heavy
-/// part, made for a game's plays in parallel.
-enum Rating {
+/// part ([`PlayRater::rate`]).
+pub enum Rating {
     /// The roll could not be rated at all, and why.
     Unrated(String),
     Rated {

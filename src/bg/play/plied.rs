@@ -218,6 +218,21 @@ impl<'a> Plied<'a> {
     /// [`kept_by_pruning`] the pruning nets pick those the opponent likes
     /// least, and the best of those by the 0-ply cubeful score is played.
     fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
+        let key = (*board, mover as u8, dice);
+        if let Some(hit) = self.cached(|c| c.replies.get(&key).copied()) {
+            return Ok(hit);
+        }
+        let best = self.best_play_uncached(board, mover, dice)?;
+        self.cached(|c| c.keep_reply(key, best));
+        Ok(best)
+    }
+
+    fn best_play_uncached(
+        &self,
+        board: &Board,
+        mover: usize,
+        dice: (u8, u8),
+    ) -> Result<Board, String> {
         let mut plays = legal_positions(board, mover, dice);
         match plays.len() {
             0 => return Ok(*board),
@@ -404,17 +419,22 @@ impl Plied<'_> {
         }
     }
 
-    /// `f` on this thread's cache, emptied first when it holds another
-    /// context's values.
+    /// `f` on this thread's cache of this evaluator's context.
     fn cached<T>(&self, f: impl FnOnce(&mut Cache) -> T) -> T {
         let context = Context::of(self.ctx);
-        CACHE.with(|c| {
+        CACHES.with(|c| {
             let mut c = c.borrow_mut();
-            if c.context != Some(context) {
-                c.values.clear();
-                c.context = Some(context);
-            }
-            f(&mut c)
+            let i = match c.iter().position(|(k, _)| *k == context) {
+                Some(i) => i,
+                None => {
+                    if c.len() >= MOST_CONTEXTS {
+                        c.remove(0);
+                    }
+                    c.push((context, Cache::default()));
+                    c.len() - 1
+                }
+            };
+            f(&mut c[i].1)
         })
     }
 }
@@ -480,20 +500,32 @@ impl ValueKey {
     }
 }
 
-/// Most entries before the cache is emptied: bounds a thread's cache
-/// to some tens of megabytes.
-const MOST_ENTRIES: usize = 1 << 18;
+/// Most entries of each map of a context's cache before it is emptied.
+const MOST_ENTRIES: usize = 1 << 16;
+
+/// The contexts a thread keeps caches for, the oldest dropped first: a
+/// game's cube decisions and plays meet a few cubes (the cube turned
+/// and turned back), and a play's tree repeats the cube decision's after
+/// it. With [`MOST_ENTRIES`], at most about 120 MB a thread.
+const MOST_CONTEXTS: usize = 4;
 
 /// One thread's values of a context: each a pure function of its key, so
 /// a hit gives the bits a new evaluation would, whichever play, game or
 /// thread filled it.
 #[derive(Default)]
 struct Cache {
-    context: Option<Context>,
+    replies: FxHashMap<(Board, u8, (u8, u8)), Board>,
     values: FxHashMap<ValueKey, (Probs, Vec<Option<f32>>)>,
 }
 
 impl Cache {
+    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: Board) {
+        if self.replies.len() >= MOST_ENTRIES {
+            self.replies.clear();
+        }
+        self.replies.insert(key, best);
+    }
+
     fn keep_value(&mut self, key: ValueKey, value: (Probs, Vec<Option<f32>>)) {
         if self.values.len() >= MOST_ENTRIES {
             self.values.clear();
@@ -503,7 +535,7 @@ impl Cache {
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+    static CACHES: RefCell<Vec<(Context, Cache)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Best first by gnubg's `CompareMoves`, equal plays in their order.
