@@ -578,8 +578,29 @@ impl MatchCube {
 /// Cubeless match equity (gnubg's `Utility`): gammons and backgammons at
 /// the score's prices.
 pub fn match_utility(p: &Probs, c: &MatchCube, met: &Met) -> f32 {
-    let price = met.prices_at(c.at.score, c.at.length, c.cube, c.at.crawford_game);
-    utility_at(p, &price, c.on_roll)
+    Prices::of(c, met).utility(p)
+}
+
+/// The gammon and backgammon prices of a cube position, looked up once
+/// for the cubeless equities of many positions of its player on roll
+/// ([`match_utility`], the same bits).
+#[derive(Debug, Clone, Copy)]
+pub struct Prices {
+    price: [f32; 4],
+    on_roll: usize,
+}
+
+impl Prices {
+    pub fn of(c: &MatchCube, met: &Met) -> Prices {
+        Prices {
+            price: met.prices_at(c.at.score, c.at.length, c.cube, c.at.crawford_game),
+            on_roll: c.on_roll,
+        }
+    }
+
+    pub fn utility(&self, p: &Probs) -> f32 {
+        utility_at(p, &self.price, self.on_roll)
+    }
 }
 
 /// [`match_utility`] at the gammon and backgammon prices `price`.

@@ -248,7 +248,8 @@ impl<'a> Plied<'a> {
         // one scorer; the cubeless tie-break only where it is needed.
         let them = 1 - mover;
         let scorer = self.ctx.scorer(them);
-        let cubeless = |leaf: &Leaf| -self.ctx.utility(&leaf.probs, them);
+        let utility = self.ctx.utility_for(them);
+        let cubeless = |leaf: &Leaf| -utility.of(&leaf.probs);
         let mut states = NetStates::default();
         let mut best: Option<(usize, f32, Leaf)> = None;
         for (i, after) in plays.iter().enumerate() {
@@ -280,6 +281,7 @@ impl<'a> Plied<'a> {
         ) {
             return None;
         }
+        let utility = self.ctx.utility_for(them);
         let mut scores = Vec::with_capacity(plays.len());
         // The opponent's cubeless equity: the kept plays are those it is
         // lowest after; kept[0] is the worst of them.
@@ -290,7 +292,7 @@ impl<'a> Plied<'a> {
                 return None;
             }
             let p = pruning_probabilities(self.pruning, after, them, class);
-            let score = self.ctx.utility(&p, them);
+            let score = utility.of(&p);
             scores.push(score);
             if i < pm {
                 kept[i] = i;
@@ -475,7 +477,11 @@ struct ValueKey {
     plies: u8,
     top: bool,
     states: u8,
-    cubes: [Option<CubeState>; MOST_STATES],
+    /// Each state's cube value and owner (0 for a state that does not
+    /// arise, 1 centred, 2 + the owner), packed small: the key is hashed
+    /// and moved for every node.
+    cubes: [u32; MOST_STATES],
+    owners: [u8; MOST_STATES],
 }
 
 impl ValueKey {
@@ -493,9 +499,16 @@ impl ValueKey {
             plies,
             top,
             states: cubes.len() as u8,
-            cubes: [None; MOST_STATES],
+            cubes: [0; MOST_STATES],
+            owners: [0; MOST_STATES],
         };
-        key.cubes.get_mut(..cubes.len())?.copy_from_slice(cubes);
+        for (i, s) in cubes.iter().enumerate() {
+            let i = (i < MOST_STATES).then_some(i)?;
+            if let Some(s) = s {
+                key.cubes[i] = s.cube;
+                key.owners[i] = s.owner.map_or(1, |o| 2 + o as u8);
+            }
+        }
         Some(key)
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    cubeful_equity, match_utility, MatchCube, MatchCubeTable, MoneyRules, Owner, Probs,
+    cubeful_equity, MatchCube, MatchCubeTable, MoneyRules, Owner, Prices, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::gnubg::NetStates;
@@ -303,9 +303,17 @@ impl CubeContext<'_> {
     /// money equity in money play (gammons always count), at the score's
     /// gammon prices in match play.
     pub fn utility(&self, p: &Probs, on_roll: usize) -> f32 {
+        self.utility_for(on_roll).of(p)
+    }
+
+    /// [`CubeContext::utility`] of many positions with `on_roll` to
+    /// roll: the match's prices looked up once.
+    pub fn utility_for(&self, on_roll: usize) -> Utility {
         match self.stakes {
-            Stakes::Money(_) => p[0] * 2.0 - 1.0 + (p[1] - p[3]) + (p[2] - p[4]),
-            Stakes::Match(at) => match_utility(p, &self.match_cube(at, on_roll), self.met),
+            Stakes::Money(_) => Utility::Money,
+            Stakes::Match(at) => {
+                Utility::Match(Prices::of(&self.match_cube(at, on_roll), self.met))
+            }
         }
     }
 
@@ -318,6 +326,25 @@ impl CubeContext<'_> {
                 let c = self.match_cube(at, mover);
                 Some(c.eq2mwc(self.met, loss) - c.eq2mwc(self.met, 0.0))
             }
+        }
+    }
+}
+
+/// gnubg's `UtilityME` for one player on roll
+/// ([`CubeContext::utility_for`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Utility {
+    /// Money equity: gammons always count.
+    Money,
+    /// Match play, at the score's prices.
+    Match(Prices),
+}
+
+impl Utility {
+    pub fn of(&self, p: &Probs) -> f32 {
+        match self {
+            Utility::Money => p[0] * 2.0 - 1.0 + (p[1] - p[3]) + (p[2] - p[4]),
+            Utility::Match(prices) => prices.utility(p),
         }
     }
 }
