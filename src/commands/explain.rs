@@ -299,6 +299,15 @@ fn write_estimate_notes(w: &mut String, board: &Board, s: &Settlement, dead: &De
             let _ = writeln!(w, "  {}", b.describe());
         }
     }
+    if !dead.notes.eye_races.is_empty() {
+        let _ = writeln!(
+            w,
+            "taken off as losing a race of one eye against a big eye (big eye beats small eye):"
+        );
+        for r in &dead.notes.eye_races {
+            let _ = writeln!(w, "  {}", r.describe());
+        }
+    }
     if !dead.notes.freed_seki.is_empty() {
         let _ = writeln!(
             w,

@@ -24,6 +24,9 @@
 //! - `bent_four.rs`: a group around three of the other side's stones in
 //!   the corner that it cannot capture without dying, the precursor of a
 //!   bent four in the corner, is dead (and listed).
+//! - `eye_races.rs`: of two one-eyed chains of both colours racing, the
+//!   one with a small eye loses to a big eye when the count says so, and
+//!   is dead (and listed).
 //! - `freed_seki.rs`: a chain in a seki whose partner has liberties to
 //!   spare once the dead stones are off is dead (and listed).
 //!
@@ -189,6 +192,7 @@ mod bent_four;
 mod dame;
 pub mod decide;
 pub mod enclosed;
+mod eye_races;
 mod freed_seki;
 pub mod nakade;
 mod open_areas;
@@ -202,6 +206,8 @@ pub mod vote;
 use bent_four::dead_in_bent_four;
 pub use bent_four::BentFour;
 use dame::revive_in_dame;
+use eye_races::dead_in_eye_races;
+pub use eye_races::EyeRace;
 use freed_seki::dead_in_freed_seki;
 use open_areas::dead_beside_open_areas;
 pub use open_areas::OpenAreaChain;
@@ -289,11 +295,15 @@ pub struct EstimateNotes {
     pub seki_races: Vec<SekiRace>,
     /// The groups taken off in a bent four in the corner (`bent_four.rs`).
     pub bent_four: Vec<BentFour>,
+    /// The one-eyed chains taken off as losing a race to a big eye
+    /// (`eye_races.rs`).
+    pub eye_races: Vec<EyeRace>,
     /// The chains taken off as left in a seki whose partner the dead
     /// stones free (`freed_seki.rs`): colour, first stone, stones.
     pub freed_seki: Vec<(Color, (u8, u8), usize)>,
     /// The chains whose fate a correction after the playouts and the
-    /// reading turned (a race, a seki, dame, an open area, a bent four):
+    /// reading turned (a race, a seki, dame, an open area, a bent four,
+    /// a race of eyes):
     /// colour, first stone, stones. Such a verdict is a rule's against
     /// the playouts', so it counts as contested.
     pub overruled: Vec<(Color, (u8, u8), usize)>,
@@ -385,6 +395,7 @@ impl<'a> Estimator<'a> {
             dead_beside_open_areas(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
         let bent_four =
             dead_in_bent_four(board, &mut chains, chain_of, &ownership, &pass_alive.stones);
+        let eye_races = dead_in_eye_races(board, &mut chains, chain_of, &pass_alive.stones);
         let freed_seki = dead_in_freed_seki(board, &mut chains, chain_of, &pass_alive.stones)
             .into_iter()
             .map(|i| {
@@ -416,6 +427,7 @@ impl<'a> Estimator<'a> {
                 open_area,
                 seki_races,
                 bent_four,
+                eye_races,
                 freed_seki,
                 overruled,
             },
