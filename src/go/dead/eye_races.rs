@@ -1,7 +1,7 @@
 //! Capturing races between two one-eyed chains where one eye is big and
 //! the other small: big eye beats small eye.
 
-use super::ChainFate;
+use super::{liberties, ChainFate};
 use crate::go::board::{Board, Color};
 use crate::go::replay::chain_label;
 
@@ -58,18 +58,6 @@ const BIG_EYE: usize = 4;
 /// is all empty makes two eyes when its owner plays the middle, so it is
 /// no single eye to count.
 const SMALL_EYE: usize = 2;
-
-/// The empty neighbours of chain `stones`, sorted.
-fn liberties(board: &Board, stones: &[usize]) -> Vec<usize> {
-    let mut libs: Vec<usize> = stones
-        .iter()
-        .flat_map(|&q| board.neighbours(q))
-        .filter(|&m| board.on_board(m) && board.at(m).is_none())
-        .collect();
-    libs.sort_unstable();
-    libs.dedup();
-    libs
-}
 
 /// A chain's side of the race: its one eye and its liberties outside the
 /// eye and the shared ones.

@@ -1,20 +1,8 @@
 //! A seki that only a dead group kept: once the dead stones are off, the
 //! partner has liberties to spare and captures.
 
-use super::{without_dead, ChainFate};
+use super::{liberties, without_dead, ChainFate};
 use crate::go::board::Board;
-
-/// The empty neighbours of the chain `stones` on `board`, sorted.
-fn liberties(board: &Board, stones: &[usize]) -> Vec<usize> {
-    let mut libs: Vec<usize> = stones
-        .iter()
-        .flat_map(|&q| board.neighbours(q))
-        .filter(|&m| board.on_board(m) && board.at(m).is_none())
-        .collect();
-    libs.sort_unstable();
-    libs.dedup();
-    libs
-}
 
 /// Living chains left in a seki that the dead stones alone kept, taken
 /// off; returns their indices in `chains`. Such a chain has one or two

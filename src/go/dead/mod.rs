@@ -261,6 +261,18 @@ impl PassAlive {
     }
 }
 
+/// The empty neighbours of chain `stones`, sorted.
+fn liberties(board: &Board, stones: &[usize]) -> Vec<usize> {
+    let mut libs: Vec<usize> = stones
+        .iter()
+        .flat_map(|&q| board.neighbours(q))
+        .filter(|&m| board.on_board(m) && board.at(m).is_none())
+        .collect();
+    libs.sort_unstable();
+    libs.dedup();
+    libs
+}
+
 /// `board` with the dead chains taken off.
 fn without_dead(board: &Board, chains: &[ChainFate]) -> Board {
     let mut live = board.clone();
