@@ -257,15 +257,16 @@ pub fn probabilities_with(
 /// net, race backgammons and the sanity rules as for the main nets. Each
 /// is a full pass: an incremental one gives the same choices on the
 /// oracle's matches, and a full pass is what gnubg's vectorised build
-/// makes.
+/// makes. `units`: room for the inputs, one for a roll's plays (zeroing
+/// it for each was a measurable part of a 2-ply analysis).
 pub fn pruning_probabilities(
     nets: &Pruning,
     board: &Board,
     on_roll: usize,
     class: GnubgClass,
+    units: &mut [(u32, f32); PRUNING_INPUTS],
 ) -> Probs {
-    let mut units = [(0u32, 0.0f32); PRUNING_INPUTS];
-    let n = base_units(board, on_roll, &mut units);
+    let n = base_units(board, on_roll, units);
     let mut out = [0.0f32; 5];
     let net = match class {
         GnubgClass::Race => &nets.race,

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 
 use crate::bg::cube::Probs;
 use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
-use crate::bg::eval::nn::Pruning;
+use crate::bg::eval::nn::{Pruning, PRUNING_INPUTS};
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, legal_positions, Play};
@@ -282,6 +282,7 @@ impl<'a> Plied<'a> {
             return None;
         }
         let utility = self.ctx.utility_for(them);
+        let mut units = [(0u32, 0.0f32); PRUNING_INPUTS];
         let mut scores = Vec::with_capacity(plays.len());
         // The opponent's cubeless equity: the kept plays are those it is
         // lowest after; kept[0] is the worst of them.
@@ -291,7 +292,7 @@ impl<'a> Plied<'a> {
             if classify(after, them) != class {
                 return None;
             }
-            let p = pruning_probabilities(self.pruning, after, them, class);
+            let p = pruning_probabilities(self.pruning, after, them, class, &mut units);
             let score = utility.of(&p);
             scores.push(score);
             if i < pm {
