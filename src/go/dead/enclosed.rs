@@ -83,8 +83,12 @@ impl Terrain {
 /// region instead of joining it, as chains with `WALL_LIBERTIES` (10)
 /// liberties do, and the opponent's chains that reach a large open area
 /// or share a liberty with such a chain (`linked_to_safe`).
-/// The group's chains in atari beside the opponent's stones inside join
-/// the group too: taking such a stone leaves an eye only if they survive.
+/// The group's chains beside the opponent's stones inside join the group
+/// too: taking such a stone leaves an eye only if they survive. (Only
+/// those in atari joined until 2026-12-05: in 2017-03-18-21, marked
+/// games, Black's eight stones at `da` read alive on the eye that taking
+/// White's stone at `ad` leaves, with Black's five at `ae` beside it
+/// bounding the region as if they could not be captured.)
 pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> {
     let color = board.at(p)?;
     if terrain.fixed[p] {
@@ -152,10 +156,12 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                         if seen_chains.contains(&id) {
                             continue;
                         }
+                        // The group's chains beside the opponent's stones
+                        // inside join it as those beside its empty points
+                        // do: taking such a stone leaves an eye only if
+                        // they survive.
                         let joins = if c == color {
-                            (!inner_stone || board.atari_liberty(q).is_some())
-                                && !terrain.fixed[q]
-                                && !has_wall_liberties(board, q)
+                            !terrain.fixed[q] && !has_wall_liberties(board, q)
                         } else {
                             !inner_stone
                                 && !terrain.stands(board, q)
@@ -458,6 +464,30 @@ mod tests {
     }
 
     #[test]
+    fn a_false_eye_joined_by_a_chain_that_dies_is_no_eye() {
+        // Black's eight stones at (3,0) can take White's stone at (0,3)
+        // for an eye, but that eye is false: Black's five stones at
+        // (0,4) beside it have no eye and die in White's wall, and White
+        // then plays at (0,3) again. Black's corner, with White's two
+        // stones at (1,0) inside, cannot make a second eye: both chains
+        // are captured whoever moves first. (KGS 2017-03-18-21, top
+        // left: Black's five stones bounded the region of the eight,
+        // which read alive.)
+        let b = ". O O X O . . . .
+                 X X . X O . . . .
+                 . X X X O . . . .
+                 O X O O O . . . .
+                 X O O . O . . . .
+                 X X X X O . . . .
+                 . . . O O . . . .
+                 . O O O O . . . .
+                 O O . . . . . . .
+                 . . . . . . . . .";
+        assert_eq!(reading(b, 3, 0), Some((true, true)));
+        assert_eq!(reading(b, 0, 4), Some((true, true)));
+    }
+
+    #[test]
     fn a_false_seki_in_the_corner_is_dead() {
         // Black's corner chain shares its two liberties, (0,0) and (1,2),
         // with the two white stones inside. White throws in at (0,0);
@@ -626,10 +656,11 @@ mod tests {
                  . . . . . . . .
                  . . . . . . . .";
         assert_eq!(reading(b, 1, 0), None);
-        // With the stone at (0,4) out of atari (a second stone at (0,5)),
-        // the region is read, and Black lives by taking (0,3).
-        let safe = b.replacen(". . . . . . . .", "X . . . . . . .", 1);
-        assert_eq!(reading(&safe, 1, 0), Some((false, false)));
+        // Out of atari (a second stone at (0,5)) the chain joins the group
+        // all the same, and its liberties in the open area below leave
+        // the region unread: it may yet be cut off and captured.
+        let longer = b.replacen(". . . . . . . .", "X . . . . . . .", 1);
+        assert_eq!(reading(&longer, 1, 0), None);
     }
 
     #[test]
