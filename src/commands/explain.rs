@@ -271,91 +271,67 @@ fn write_verdict(w: &mut String, rules: Preset, row: &GoScoreRow) {
 /// What the estimator decided beyond the playouts: hopeless chains, its
 /// corrections, coin flips and the fights read out.
 fn write_estimate_notes(w: &mut String, board: &Board, s: &Settlement, dead: &DeadStones) {
-    let hopeless = hopeless_chains(board);
-    if !hopeless.is_empty() {
-        let _ = writeln!(
-            w,
-            "in atari with no way out (dead whatever the playouts say):"
-        );
-        for (c, point, n) in hopeless {
-            let _ = writeln!(w, "  {}", chain_label(c, point, n));
-        }
-    }
-    if !dead.notes.open_area.is_empty() {
-        let _ = writeln!(
-            w,
-            "taken off beside an open area (a finished game leaves none between the colours):"
-        );
-        for c in &dead.notes.open_area {
-            let _ = writeln!(w, "  {}", c.describe());
-        }
-    }
-    if !dead.notes.bent_four.is_empty() {
-        let _ = writeln!(
-            w,
-            "taken off as a bent four in the corner (dead under Japanese rules; a ko the attacker starts once no threat is left):"
-        );
-        for b in &dead.notes.bent_four {
-            let _ = writeln!(w, "  {}", b.describe());
-        }
-    }
-    if !dead.notes.eye_races.is_empty() {
-        let _ = writeln!(
-            w,
-            "taken off as losing a race of one eye against a big eye (big eye beats small eye):"
-        );
-        for r in &dead.notes.eye_races {
-            let _ = writeln!(w, "  {}", r.describe());
-        }
-    }
-    if !dead.notes.freed_seki.is_empty() {
-        let _ = writeln!(
-            w,
-            "taken off as left in a seki that only dead stones kept (the partner has liberties to spare once they are off):"
-        );
-        for &(c, point, n) in &dead.notes.freed_seki {
-            let _ = writeln!(w, "  {}", chain_label(c, point, n));
-        }
-    }
-    if !dead.notes.seki_races.is_empty() {
-        let _ = writeln!(
-            w,
-            "kept alive in a seki (an eyeless race neither side wins, even moving first):"
-        );
-        for r in &dead.notes.seki_races {
-            let _ = writeln!(w, "  {}", r.describe());
-        }
-    }
+    let notes = &dead.notes;
+    let hopeless = hopeless_chains(board).into_iter();
+    section(
+        w,
+        "in atari with no way out (dead whatever the playouts say):",
+        hopeless.map(|(c, point, n)| chain_label(c, point, n)),
+    );
+    section(
+        w,
+        "taken off beside an open area (a finished game leaves none between the colours):",
+        notes.open_area.iter().map(|c| c.describe()),
+    );
+    section(
+        w,
+        "taken off as a bent four in the corner (dead under Japanese rules; a ko the attacker starts once no threat is left):",
+        notes.bent_four.iter().map(|b| b.describe()),
+    );
+    section(
+        w,
+        "taken off as losing a race of one eye against a big eye (big eye beats small eye):",
+        notes.eye_races.iter().map(|r| r.describe()),
+    );
+    section(
+        w,
+        "taken off as left in a seki that only dead stones kept (the partner has liberties to spare once they are off):",
+        notes
+            .freed_seki
+            .iter()
+            .map(|&(c, point, n)| chain_label(c, point, n)),
+    );
+    section(
+        w,
+        "kept alive in a seki (an eyeless race neither side wins, even moving first):",
+        notes.seki_races.iter().map(|r| r.describe()),
+    );
     // Whether the chain through a point is counted dead in the end
     // (the corrections after the playouts may revive a chain).
     let counted_dead =
         |(x, y): (u8, u8)| matches!(s.kinds[board.index(x, y)], Some(PointKind::Dead(_)));
     if let Some(own) = &dead.ownership {
-        let flips = doubtful_chains(board, own);
-        if !flips.is_empty() {
-            let _ = writeln!(
-                w,
-                "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):"
-            );
-            for c in flips {
+        section(
+            w,
+            "coin flips of the playouts (owner's mean ownership, +1 always kept and -1 always lost, within 0.2 of the dead bar at +0.2):",
+            doubtful_chains(board, own).into_iter().map(|c| {
                 let fate = if counted_dead(c.point) {
                     "dead"
                 } else {
                     "alive"
                 };
-                let _ = writeln!(
-                    w,
-                    "  {}: {fate}, owner's mean ownership {:+.2}",
+                format!(
+                    "{}: {fate}, owner's mean ownership {:+.2}",
                     chain_label(c.color, c.point, c.stones),
                     c.mine
-                );
-            }
-        }
+                )
+            }),
+        );
     }
-    let fights = read_out(board);
-    if !fights.is_empty() {
-        let _ = writeln!(w, "read out (closed fights the playouts cannot judge):");
-        for f in fights {
+    section(
+        w,
+        "read out (closed fights the playouts cannot judge):",
+        read_out(board).into_iter().map(|f| {
             // The corrections for racing chains and dame stones come
             // after the reading and may revive a chain it killed.
             let note = if f.fate == Fate::Dead && !counted_dead(f.point) {
@@ -363,7 +339,20 @@ fn write_estimate_notes(w: &mut String, board: &Board, s: &Settlement, dead: &De
             } else {
                 ""
             };
-            let _ = writeln!(w, "  {}{note}", f.describe());
-        }
+            format!("{}{note}", f.describe())
+        }),
+    );
+}
+
+/// `title` and the `lines` under it, indented; nothing when there are
+/// no lines.
+fn section(w: &mut String, title: &str, lines: impl Iterator<Item = String>) {
+    let mut lines = lines.peekable();
+    if lines.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(w, "{title}");
+    for line in lines {
+        let _ = writeln!(w, "  {line}");
     }
 }
