@@ -98,6 +98,7 @@ impl From<InputError> for Error {
 /// on standard output is success.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    crate::bg::eval::table_cache::use_default_dir();
     let (name, result) = match cli.command {
         None => ("recount", run_main(cli.run)),
         Some(Command::Run(a)) => ("recount", run_main(a)),

@@ -6,7 +6,7 @@
 //! luck to 1e-5, the number of legal plays exactly, and each player's
 //! statistics as `show statistics match` prints them.
 
-use super::util::{csv_file, repo, rows, run, stderr};
+use super::util::{bin, csv_file, repo, rows, run, stderr};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -293,4 +293,77 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
     );
     let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats-2ply.csv");
     assert!(checked > 100, "{checked} figures checked");
+}
+
+/// The bearoff tables kept between runs give the reports a build in
+/// memory gives; a damaged table is built again and replaced; an empty
+/// `RECOUNT_CACHE_DIR` keeps nothing.
+#[test]
+fn kept_bearoff_tables_change_no_report() {
+    let cache = tempfile::tempdir().unwrap();
+    let reports = |cache_dir: &Path| -> Vec<(String, Vec<u8>)> {
+        let out = tempfile::tempdir().unwrap();
+        let o = bin()
+            .env("RECOUNT_CACHE_DIR", cache_dir)
+            .args(["fixtures/bg/real", "--plays", "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(out.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    let tables = || -> Vec<(std::path::PathBuf, u64)> {
+        let mut t: Vec<_> = std::fs::read_dir(cache.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let len = p.metadata().unwrap().len();
+                (p, len)
+            })
+            .collect();
+        t.sort();
+        t
+    };
+    let built = reports(cache.path());
+    let kept = tables();
+    assert_eq!(kept.len(), 2, "two tables kept: {kept:?}");
+    assert!(kept.iter().all(|(_, len)| *len > 6_000_000), "{kept:?}");
+    assert_eq!(reports(cache.path()), built, "the kept tables read back");
+    // Damage one: it is built again, the reports do not change.
+    let (path, len) = &kept[0];
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes.truncate(*len as usize / 2);
+    std::fs::write(path, &bytes).unwrap();
+    assert_eq!(
+        reports(cache.path()),
+        built,
+        "a damaged table is built again"
+    );
+    assert_eq!(tables(), kept, "and replaced");
+    let none = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let o = bin()
+        .env("RECOUNT_CACHE_DIR", "")
+        .env("XDG_CACHE_HOME", none.path())
+        .env("HOME", none.path())
+        .args(["fixtures/bg/real", "--plays", "--out"])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_dir(none.path()).unwrap().count(),
+        0,
+        "nothing kept"
+    );
 }

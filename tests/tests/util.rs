@@ -21,7 +21,14 @@ pub fn repo() -> PathBuf {
 pub fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_recount"));
     c.current_dir(repo());
+    // The bearoff tables are kept in the build's directory, not the user's.
+    c.env("RECOUNT_CACHE_DIR", table_cache());
     c
+}
+
+/// Where the tests' runs keep the bearoff tables.
+pub fn table_cache() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("table-cache")
 }
 
 /// Runs recount with `args` (a subcommand such as `explain`), checks that

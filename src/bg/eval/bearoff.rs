@@ -50,6 +50,7 @@
 
 use std::sync::OnceLock;
 
+use crate::bg::eval::table_cache;
 use crate::bg::position::board::{Board, BAR, CHECKERS};
 
 /// Home points a bearoff position spreads over.
@@ -313,7 +314,14 @@ static GNUBG_TABLE: OnceLock<Vec<[u16; 64]>> = OnceLock::new();
 /// need its rounding rather than the exact values. Built on first use (about
 /// a quarter of a second in release mode; 6.9 MB) and kept.
 pub fn gnubg_rounded() -> &'static [[u16; 64]] {
-    GNUBG_TABLE.get_or_init(|| gnubg_fixed_point().0)
+    GNUBG_TABLE.get_or_init(|| {
+        let flat = table_cache::load_or_build("gnubg-os0", POSITIONS * 64, || {
+            gnubg_fixed_point().0.concat()
+        });
+        flat.chunks_exact(64)
+            .map(|row| row.try_into().expect("64 values a row"))
+            .collect()
+    })
 }
 
 /// gnubg's makebearoff arithmetic, replayed: 16-bit fixed point, each

@@ -72,6 +72,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::bg::cube::{two_sided_efficiency, Owner};
 use crate::bg::eval::bearoff::{for_each_play, OneSided, ROLLS};
+use crate::bg::eval::table_cache;
 use crate::bg::position::board::{Board, BAR};
 
 /// Length of the file header.
@@ -153,9 +154,20 @@ pub struct TwoSided {
 static EXACT: OnceLock<TwoSided> = OnceLock::new();
 
 /// The six-checker two-sided database, built by [`TwoSided::build`] on
-/// first use and kept for the life of the process (6.8 MB).
+/// first use (or read from the cache directory, [`table_cache`]) and kept
+/// for the life of the process (6.8 MB).
 pub fn two_sided() -> &'static TwoSided {
-    EXACT.get_or_init(TwoSided::build)
+    EXACT.get_or_init(|| {
+        let len = SIDE_POSITIONS * SIDE_POSITIONS * 4;
+        let values =
+            table_cache::load_or_build("gnubg-ts0", len, || TwoSided::build().values.to_vec());
+        TwoSided {
+            checkers: CHECKERS,
+            side_positions: SIDE_POSITIONS,
+            per_record: 4,
+            values: values.into(),
+        }
+    })
 }
 
 /// `C(n, k)` for the small numbers the header allows.

@@ -19,6 +19,7 @@ pub mod nn_inputs;
 pub mod race;
 pub mod race_bg;
 pub mod sigmoid;
+pub mod table_cache;
 
 use crate::bg::cube::Probs;
 use crate::bg::eval::bearoff::bearoff_probabilities;
