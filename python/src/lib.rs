@@ -200,6 +200,9 @@ fn report_keys() -> Vec<(&'static str, Vec<String>)> {
 
 #[pymodule]
 fn _recount(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The bearoff tables kept between processes, as the command line keeps
+    // them (a Spark worker builds them once, not in every process).
+    recount::bg::eval::table_cache::use_default_dir();
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(totals, m)?)?;
     m.add_function(wrap_pyfunction!(input_order, m)?)?;

@@ -18,8 +18,9 @@
 //!
 //! The directory is `$RECOUNT_CACHE_DIR`, else `$XDG_CACHE_HOME/recount`,
 //! else `$HOME/.cache/recount`; `RECOUNT_CACHE_DIR=` (empty) keeps nothing.
-//! Only the command line turns it on ([`use_default_dir`]): library users
-//! and the unit tests build in memory.
+//! The command line and the Python package turn it on
+//! ([`use_default_dir`]); other library users and the unit tests build in
+//! memory.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,8 +51,8 @@ const SOURCE: u64 = {
 static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
 
 /// Keeps the tables in the directory the environment names (see the
-/// module documentation), for the rest of the process. Called once, by
-/// the command line, before any table is asked for.
+/// module documentation), for the rest of the process. Called once,
+/// before any table is asked for.
 pub fn use_default_dir() {
     let dir = match std::env::var_os(CACHE_ENV) {
         Some(v) if v.is_empty() => None,
