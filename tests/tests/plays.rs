@@ -296,8 +296,9 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
 }
 
 /// The bearoff tables kept between runs give the reports a build in
-/// memory gives; a damaged table is built again and replaced; an empty
-/// `RECOUNT_CACHE_DIR` keeps nothing.
+/// memory gives; a damaged table is built again and replaced; a directory
+/// that cannot be made changes nothing; an empty `RECOUNT_CACHE_DIR`
+/// keeps nothing.
 #[test]
 fn kept_bearoff_tables_change_no_report() {
     let cache = tempfile::tempdir().unwrap();
@@ -350,6 +351,11 @@ fn kept_bearoff_tables_change_no_report() {
         "a damaged table is built again"
     );
     assert_eq!(tables(), kept, "and replaced");
+    // A directory that cannot be made: the tables are built, the reports
+    // are the same.
+    let file = cache.path().join("a-file");
+    std::fs::write(&file, b"").unwrap();
+    assert_eq!(reports(&file.join("cache")), built, "no cache to keep");
     let none = tempfile::tempdir().unwrap();
     let out = tempfile::tempdir().unwrap();
     let o = bin()
