@@ -451,26 +451,91 @@ pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) 
 pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    contact_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+}
+
+/// [`contact_inputs`], the row of the player on roll read through `memo`.
+pub fn contact_inputs_with(
+    board: &Board,
+    on_roll: usize,
+    out: &mut [f32; CONTACT_INPUTS],
+    memo: &mut SideMemo,
+) {
+    let t = tables();
+    let [b0, b1] = rows(board, on_roll);
+    let s0 = Side::new(t, b0);
+    contact_from(t, board, on_roll, &s0, memo.side(t, b1), out);
+}
+
+/// [`contact_inputs`] from the sides of the opponent (`s0`) and of the
+/// player on roll (`s1`).
+fn contact_from(
+    t: &Tables,
+    board: &Board,
+    on_roll: usize,
+    s0: &Side,
+    s1: &Side,
+    out: &mut [f32; CONTACT_INPUTS],
+) {
     base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_non_crashed(&s0, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s1, &s0, first);
-    men_off_non_crashed(&s1, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s0, &s1, second);
+    men_off_non_crashed(s0, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s1, s0, first);
+    men_off_non_crashed(s1, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s0, s1, second);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
 pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    crashed_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+}
+
+/// [`crashed_inputs`], the row of the player on roll read through `memo`.
+pub fn crashed_inputs_with(
+    board: &Board,
+    on_roll: usize,
+    out: &mut [f32; CONTACT_INPUTS],
+    memo: &mut SideMemo,
+) {
+    let t = tables();
+    let [b0, b1] = rows(board, on_roll);
+    let s0 = Side::new(t, b0);
+    crashed_from(t, board, on_roll, &s0, memo.side(t, b1), out);
+}
+
+/// [`crashed_inputs`] from the two sides, as [`contact_from`].
+fn crashed_from(
+    t: &Tables,
+    board: &Board,
+    on_roll: usize,
+    s0: &Side,
+    s1: &Side,
+    out: &mut [f32; CONTACT_INPUTS],
+) {
     base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_all(&s1, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s1, &s0, first);
-    men_off_all(&s0, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s0, &s1, second);
+    men_off_all(s1, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s1, s0, first);
+    men_off_all(s0, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s0, s1, second);
+}
+
+/// The last row of a player on roll read into a [`Side`], kept across the
+/// positions of a roll's plays: there the player on roll is the one who
+/// did not move, whose row changes only when a play hits.
+#[derive(Debug, Default, Clone)]
+pub struct SideMemo(Option<Side>);
+
+impl SideMemo {
+    /// The side of `row`, read anew unless it is the one kept.
+    fn side(&mut self, t: &Tables, row: &[u8; 25]) -> &Side {
+        if !matches!(&self.0, Some(s) if s.n == *row) {
+            self.0 = Some(Side::new(t, row));
+        }
+        self.0.as_ref().expect("a side was just kept")
+    }
 }
 
 /// gnubg's `menOffAll`: checkers off in steps of five.
@@ -521,9 +586,10 @@ fn men_off_non_crashed(side: &Side, out: &mut [f32]) {
 /// One side's row as [`half_inputs`] reads it, worked out once per call:
 /// each row is "we" in one block of inputs and "they" in the other. The
 /// row holds at most 15 checkers, as every [`Board`] does.
-struct Side<'a> {
+#[derive(Debug, Clone)]
+struct Side {
     /// The row, in its owner's numbering.
-    n: &'a [u8; 25],
+    n: [u8; 25],
     /// Points (bits 0..=24) holding one or more checkers.
     occ: u32,
     /// Points holding exactly one.
@@ -609,7 +675,7 @@ fn ceil_div(x: i32, j: i32) -> i32 {
     }
 }
 
-impl<'a> Side<'a> {
+impl Side {
     /// Checkers borne off.
     fn off(&self) -> i32 {
         15 - checkers(self.sums[25])
@@ -617,7 +683,7 @@ impl<'a> Side<'a> {
 
     /// Reads the row `n` (at most 15 checkers: the sums' fields and
     /// `ceil_div` rely on it).
-    fn new(t: &Tables, n: &'a [u8; 25]) -> Side<'a> {
+    fn new(t: &Tables, n: &[u8; 25]) -> Side {
         debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
         // Eight points at a time: the high bit of each byte of
         // `at_least(x, k)` is set where that byte of x is k or more
@@ -677,7 +743,7 @@ impl<'a> Side<'a> {
             moment = ceil_div(moment, j);
         }
         Side {
-            n,
+            n: *n,
             occ,
             blot: occ & !made,
             two: made & !three,
@@ -1436,6 +1502,29 @@ mod tests {
             }
         }
         assert!(shots > 50_000, "{shots}");
+    }
+
+    #[test]
+    fn a_kept_side_gives_the_same_inputs() {
+        let mut g = Gen(5);
+        let mut memo = SideMemo::default();
+        let (mut x, mut y) = ([0f32; CONTACT_INPUTS], [0f32; CONTACT_INPUTS]);
+        let mut b = g.board();
+        for k in 0..20_000 {
+            // Mostly the row of player 0 (on roll) stays, as in a roll's
+            // plays; now and then it changes.
+            let next = g.board();
+            b.checkers[1] = next.checkers[1];
+            if k % 7 == 0 {
+                b.checkers[0] = next.checkers[0];
+            }
+            contact_inputs_with(&b, 0, &mut x, &mut memo);
+            contact_inputs(&b, 0, &mut y);
+            assert_eq!(bits(&x), bits(&y), "contact: {b:?}");
+            crashed_inputs_with(&b, 0, &mut x, &mut memo);
+            crashed_inputs(&b, 0, &mut y);
+            assert_eq!(bits(&x), bits(&y), "crashed: {b:?}");
+        }
     }
 
     #[test]
