@@ -54,8 +54,34 @@ pub fn legal_positions(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Board> {
     generate(board, p, dice, false).afters
 }
 
+/// [`legal_positions`] into `out` (emptied first), its room reused: a
+/// caller keeping one vector for many rolls allocates nothing here.
+pub fn legal_positions_into(board: &Board, p: usize, dice: (u8, u8), out: &mut Vec<Board>) {
+    out.clear();
+    *out = generate_into(board, p, dice, false, std::mem::take(out)).afters;
+}
+
 /// The search's plays; their moves only with `notation`.
 fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generator {
+    generate_into(board, p, dice, notation, Vec::new())
+}
+
+thread_local! {
+    /// The room of [`Generator::hashes`], kept from search to search.
+    static HASHES: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// [`generate`], the positions kept in `afters` (empty).
+fn generate_into(
+    board: &Board,
+    p: usize,
+    dice: (u8, u8),
+    notation: bool,
+    afters: Vec<Board>,
+) -> Generator {
+    debug_assert!(afters.is_empty());
+    let mut hashes = HASHES.take();
+    hashes.clear();
     let opp = &board.checkers[1 - p];
     let mut blocked = 0u32;
     let mut occ = 0u32;
@@ -68,8 +94,8 @@ fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generato
     let mut g = Generator {
         p,
         blocked,
-        afters: Vec::new(),
-        hashes: Vec::new(),
+        afters,
+        hashes,
         index: Vec::new(),
         moves: notation.then(Vec::new),
         max_moves: 0,
@@ -87,6 +113,7 @@ fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generato
     if a != b {
         g.search(&root, &[b, a, 0, 0], 0, 23, 0);
     }
+    HASHES.set(std::mem::take(&mut g.hashes));
     g
 }
 
