@@ -463,7 +463,8 @@ pub fn contact_inputs_with(
 ) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let s0 = Side::new(t, b0);
+    let mut s0 = Side::EMPTY;
+    s0.read(t, b0);
     contact_from(t, board, on_roll, &s0, memo.side(t, b1), out);
 }
 
@@ -501,7 +502,8 @@ pub fn crashed_inputs_with(
 ) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let s0 = Side::new(t, b0);
+    let mut s0 = Side::EMPTY;
+    s0.read(t, b0);
     crashed_from(t, board, on_roll, &s0, memo.side(t, b1), out);
 }
 
@@ -525,16 +527,30 @@ fn crashed_from(
 /// The last row of a player on roll read into a [`Side`], kept across the
 /// positions of a roll's plays: there the player on roll is the one who
 /// did not move, whose row changes only when a play hits.
-#[derive(Debug, Default, Clone)]
-pub struct SideMemo(Option<Side>);
+#[derive(Debug, Clone)]
+pub struct SideMemo {
+    side: Side,
+    /// Whether `side` was read from a row.
+    read: bool,
+}
+
+impl Default for SideMemo {
+    fn default() -> SideMemo {
+        SideMemo {
+            side: Side::EMPTY,
+            read: false,
+        }
+    }
+}
 
 impl SideMemo {
     /// The side of `row`, read anew unless it is the one kept.
     fn side(&mut self, t: &Tables, row: &[u8; 25]) -> &Side {
-        if !matches!(&self.0, Some(s) if s.n == *row) {
-            self.0 = Some(Side::new(t, row));
+        if !self.read || self.side.n != *row {
+            self.side.read(t, row);
+            self.read = true;
         }
-        self.0.as_ref().expect("a side was just kept")
+        &self.side
     }
 }
 
@@ -681,9 +697,31 @@ impl Side {
         15 - checkers(self.sums[25])
     }
 
+    /// A side to [`Side::read`] a row into.
+    const EMPTY: Side = Side {
+        n: [0; 25],
+        occ: 0,
+        blot: 0,
+        two: 0,
+        made: 0,
+        esc: [0; 25],
+        sums: [0; 26],
+        contain: [0; 11],
+        moment: 0,
+    };
+
     /// Reads the row `n` (at most 15 checkers: the sums' fields and
     /// `ceil_div` rely on it).
     fn new(t: &Tables, n: &[u8; 25]) -> Side {
+        let mut s = Side::EMPTY;
+        s.read(t, n);
+        s
+    }
+
+    /// [`Side::new`] in place: a new side built on the stack and copied
+    /// into place cost a tenth of reading it.
+    #[inline(always)]
+    fn read(&mut self, t: &Tables, n: &[u8; 25]) {
         debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
         // Eight points at a time: the high bit of each byte of
         // `at_least(x, k)` is set where that byte of x is k or more
@@ -708,7 +746,8 @@ impl Side {
             made |= gather(at_least(x, 2)) << (8 * k);
             three |= gather(at_least(x, 3)) << (8 * k);
         }
-        let mut sums = [0u64; 26];
+        let sums = &mut self.sums;
+        sums[0] = 0;
         let mut sum = 0;
         for (i, &y) in n.iter().enumerate() {
             let i = i as u64;
@@ -718,11 +757,12 @@ impl Side {
         // `escape_mask(made, i)` for i in 0..=24, in one expression: the
         // bar bit is always dropped (below point i, or beyond the 12).
         let points = made & 0x00ff_ffff;
-        let mut esc = [0; 25];
+        let esc = &mut self.esc;
         for (i, e) in esc.iter_mut().enumerate() {
             *e = t.escapes[(points >> (24 - i) & 0xfff) as usize];
         }
-        let mut contain = [36; 11];
+        let contain = &mut self.contain;
+        contain[0] = 36;
         for k in 16..=25 {
             contain[k - 15] = contain[k - 16].min(esc[k - 1]);
         }
@@ -742,17 +782,12 @@ impl Side {
         if j != 0 {
             moment = ceil_div(moment, j);
         }
-        Side {
-            n: *n,
-            occ,
-            blot: occ & !made,
-            two: made & !three,
-            made,
-            esc,
-            sums,
-            contain,
-            moment,
-        }
+        self.n = *n;
+        self.occ = occ;
+        self.blot = occ & !made;
+        self.two = made & !three;
+        self.made = made;
+        self.moment = moment;
     }
 }
 
