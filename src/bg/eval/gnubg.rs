@@ -15,7 +15,8 @@ use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::nn::{Base, Pruning, Weights, PRUNING_INPUTS};
 use crate::bg::eval::nn_inputs::{
-    base_units, contact_inputs, crashed_inputs, race_inputs, CONTACT_INPUTS, RACE_INPUTS,
+    base_units, contact_inputs, contact_inputs_with, crashed_inputs, crashed_inputs_with,
+    race_inputs, SideMemo, CONTACT_INPUTS, RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
 use crate::bg::position::board::{Board, BAR};
@@ -199,6 +200,14 @@ pub fn probabilities(w: &Weights, board: &Board, on_roll: usize) -> Option<(Prob
 /// of plays, as gnubg starts one at each `ScoreMoves`.
 #[derive(Debug, Default, Clone)]
 pub struct NetStates {
+    nets: Bases,
+    /// The side of the player on roll last read for the inputs.
+    side: SideMemo,
+}
+
+/// The bases of [`NetStates`], one per net.
+#[derive(Debug, Default, Clone)]
+struct Bases {
     race: Option<Base>,
     crashed: Option<Base>,
     contact: Option<Base>,
@@ -214,6 +223,10 @@ pub fn probabilities_with(
 ) -> Option<(Probs, GnubgClass)> {
     let class = classify(board, on_roll);
     let mut out = [0.0f32; 5];
+    let (memo, states) = match states {
+        Some(s) => (Some(&mut s.side), Some(&mut s.nets)),
+        None => (None, None),
+    };
     let eval = |net: &crate::bg::eval::nn::Net,
                 input: &[f32],
                 base: Option<&mut Option<Base>>,
@@ -238,12 +251,18 @@ pub fn probabilities_with(
         }
         GnubgClass::Crashed => {
             let mut input = [0.0f32; CONTACT_INPUTS];
-            crashed_inputs(board, on_roll, &mut input);
+            match memo {
+                Some(m) => crashed_inputs_with(board, on_roll, &mut input, m),
+                None => crashed_inputs(board, on_roll, &mut input),
+            }
             eval(&w.crashed, &input, states.map(|s| &mut s.crashed), &mut out);
         }
         GnubgClass::Contact => {
             let mut input = [0.0f32; CONTACT_INPUTS];
-            contact_inputs(board, on_roll, &mut input);
+            match memo {
+                Some(m) => contact_inputs_with(board, on_roll, &mut input, m),
+                None => contact_inputs(board, on_roll, &mut input),
+            }
             eval(&w.contact, &input, states.map(|s| &mut s.contact), &mut out);
         }
     }

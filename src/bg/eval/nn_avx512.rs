@@ -321,14 +321,42 @@ pub unsafe fn outputs(
         );
         q = _mm_add_ps(q, _mm_mul_ps(a, _mm_loadu_ps(w4.add(4 * m))));
     }
-    let mut parts = [0.0f32; 20];
-    _mm512_storeu_ps(parts.as_mut_ptr(), p);
-    _mm_storeu_ps(parts.as_mut_ptr().add(16), q);
-    for (o, slot) in out.iter_mut().enumerate().take(5) {
-        let pk = &parts[4 * o..4 * o + 4];
-        let r = threshold[o] + ((pk[0] + pk[2]) + (pk[1] + pk[3]));
-        *slot = crate::bg::eval::sigmoid::sigmoid_in(table, -(r * beta_output));
-    }
+    // Per output o (lane o): its four partial sums side by side in four
+    // registers, then gnubg's pairwise sums and the output sigmoids, five
+    // lanes at once.
+    let q = _mm512_castps128_ps512(q);
+    let part = |k: i32| {
+        let at = _mm512_setr_epi32(
+            k,
+            4 + k,
+            8 + k,
+            12 + k,
+            16 + k,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        );
+        _mm512_permutex2var_ps(p, at, q)
+    };
+    let live = live_lanes(5);
+    let t = _mm512_maskz_loadu_ps(live, threshold.as_ptr());
+    let r = _mm512_add_ps(
+        t,
+        _mm512_add_ps(
+            _mm512_add_ps(part(0), part(2)),
+            _mm512_add_ps(part(1), part(3)),
+        ),
+    );
+    let y = sigmoid16(&regs, _mm512_set1_ps(beta_output), r);
+    _mm512_mask_storeu_ps(out.as_mut_ptr(), live, y);
 }
 
 #[cfg(test)]

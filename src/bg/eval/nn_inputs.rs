@@ -57,7 +57,9 @@
 //! The integer counts behind the `f32` inputs are gnubg's, not its loops:
 //! each row is read once into bit masks, running sums over its points and
 //! escape counts (`Side`) that the half inputs of both blocks share, and
-//! the 21 rolls' shots are straight-line mask code (`Shots`). Contact and
+//! the 21 rolls' shots are straight-line mask code (`Shots`; without a
+//! checker on the bar and with AVX-512, a roll to a vector lane,
+//! `no_bar_512`). Contact and
 //! crashed inputs take 3.5 to 4 times less time than the loops as first
 //! transcribed, which the tests keep as a reference to compare with, bit
 //! for bit (`tests::same_as_reference`, `tests::timing_against_reference`).
@@ -449,26 +451,107 @@ pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) 
 pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    contact_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+}
+
+/// [`contact_inputs`], the row of the player on roll read through `memo`.
+pub fn contact_inputs_with(
+    board: &Board,
+    on_roll: usize,
+    out: &mut [f32; CONTACT_INPUTS],
+    memo: &mut SideMemo,
+) {
+    let t = tables();
+    let [b0, b1] = rows(board, on_roll);
+    let mut s0 = Side::EMPTY;
+    s0.read(t, b0);
+    contact_from(t, board, on_roll, &s0, memo.side(t, b1), out);
+}
+
+/// [`contact_inputs`] from the sides of the opponent (`s0`) and of the
+/// player on roll (`s1`).
+fn contact_from(
+    t: &Tables,
+    board: &Board,
+    on_roll: usize,
+    s0: &Side,
+    s1: &Side,
+    out: &mut [f32; CONTACT_INPUTS],
+) {
     base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_non_crashed(&s0, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s1, &s0, first);
-    men_off_non_crashed(&s1, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s0, &s1, second);
+    men_off_non_crashed(s0, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s1, s0, first);
+    men_off_non_crashed(s1, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s0, s1, second);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
 pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
     let t = tables();
     let [b0, b1] = rows(board, on_roll);
-    let (s0, s1) = (Side::new(t, b0), Side::new(t, b1));
+    crashed_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+}
+
+/// [`crashed_inputs`], the row of the player on roll read through `memo`.
+pub fn crashed_inputs_with(
+    board: &Board,
+    on_roll: usize,
+    out: &mut [f32; CONTACT_INPUTS],
+    memo: &mut SideMemo,
+) {
+    let t = tables();
+    let [b0, b1] = rows(board, on_roll);
+    let mut s0 = Side::EMPTY;
+    s0.read(t, b0);
+    crashed_from(t, board, on_roll, &s0, memo.side(t, b1), out);
+}
+
+/// [`crashed_inputs`] from the two sides, as [`contact_from`].
+fn crashed_from(
+    t: &Tables,
+    board: &Board,
+    on_roll: usize,
+    s0: &Side,
+    s1: &Side,
+    out: &mut [f32; CONTACT_INPUTS],
+) {
     base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_all(&s1, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s1, &s0, first);
-    men_off_all(&s0, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, &s0, &s1, second);
+    men_off_all(s1, &mut first[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s1, s0, first);
+    men_off_all(s0, &mut second[I_OFF1..I_OFF1 + 3]);
+    half_inputs(t, s0, s1, second);
+}
+
+/// The last row of a player on roll read into a [`Side`], kept across the
+/// positions of a roll's plays: there the player on roll is the one who
+/// did not move, whose row changes only when a play hits.
+#[derive(Debug, Clone)]
+pub struct SideMemo {
+    side: Side,
+    /// Whether `side` was read from a row.
+    read: bool,
+}
+
+impl Default for SideMemo {
+    fn default() -> SideMemo {
+        SideMemo {
+            side: Side::EMPTY,
+            read: false,
+        }
+    }
+}
+
+impl SideMemo {
+    /// The side of `row`, read anew unless it is the one kept.
+    fn side(&mut self, t: &Tables, row: &[u8; 25]) -> &Side {
+        if !self.read || self.side.n != *row {
+            self.side.read(t, row);
+            self.read = true;
+        }
+        &self.side
+    }
 }
 
 /// gnubg's `menOffAll`: checkers off in steps of five.
@@ -519,9 +602,10 @@ fn men_off_non_crashed(side: &Side, out: &mut [f32]) {
 /// One side's row as [`half_inputs`] reads it, worked out once per call:
 /// each row is "we" in one block of inputs and "they" in the other. The
 /// row holds at most 15 checkers, as every [`Board`] does.
-struct Side<'a> {
+#[derive(Debug, Clone)]
+struct Side {
     /// The row, in its owner's numbering.
-    n: &'a [u8; 25],
+    n: [u8; 25],
     /// Points (bits 0..=24) holding one or more checkers.
     occ: u32,
     /// Points holding exactly one.
@@ -607,15 +691,37 @@ fn ceil_div(x: i32, j: i32) -> i32 {
     }
 }
 
-impl<'a> Side<'a> {
+impl Side {
     /// Checkers borne off.
     fn off(&self) -> i32 {
         15 - checkers(self.sums[25])
     }
 
+    /// A side to [`Side::read`] a row into.
+    const EMPTY: Side = Side {
+        n: [0; 25],
+        occ: 0,
+        blot: 0,
+        two: 0,
+        made: 0,
+        esc: [0; 25],
+        sums: [0; 26],
+        contain: [0; 11],
+        moment: 0,
+    };
+
     /// Reads the row `n` (at most 15 checkers: the sums' fields and
     /// `ceil_div` rely on it).
-    fn new(t: &Tables, n: &'a [u8; 25]) -> Side<'a> {
+    fn new(t: &Tables, n: &[u8; 25]) -> Side {
+        let mut s = Side::EMPTY;
+        s.read(t, n);
+        s
+    }
+
+    /// [`Side::new`] in place: a new side built on the stack and copied
+    /// into place cost a tenth of reading it.
+    #[inline(always)]
+    fn read(&mut self, t: &Tables, n: &[u8; 25]) {
         debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
         // Eight points at a time: the high bit of each byte of
         // `at_least(x, k)` is set where that byte of x is k or more
@@ -640,7 +746,8 @@ impl<'a> Side<'a> {
             made |= gather(at_least(x, 2)) << (8 * k);
             three |= gather(at_least(x, 3)) << (8 * k);
         }
-        let mut sums = [0u64; 26];
+        let sums = &mut self.sums;
+        sums[0] = 0;
         let mut sum = 0;
         for (i, &y) in n.iter().enumerate() {
             let i = i as u64;
@@ -650,11 +757,12 @@ impl<'a> Side<'a> {
         // `escape_mask(made, i)` for i in 0..=24, in one expression: the
         // bar bit is always dropped (below point i, or beyond the 12).
         let points = made & 0x00ff_ffff;
-        let mut esc = [0; 25];
+        let esc = &mut self.esc;
         for (i, e) in esc.iter_mut().enumerate() {
             *e = t.escapes[(points >> (24 - i) & 0xfff) as usize];
         }
-        let mut contain = [36; 11];
+        let contain = &mut self.contain;
+        contain[0] = 36;
         for k in 16..=25 {
             contain[k - 15] = contain[k - 16].min(esc[k - 1]);
         }
@@ -674,17 +782,12 @@ impl<'a> Side<'a> {
         if j != 0 {
             moment = ceil_div(moment, j);
         }
-        Side {
-            n,
-            occ,
-            blot: occ & !made,
-            two: made & !three,
-            made,
-            esc,
-            sums,
-            contain,
-            moment,
-        }
+        self.n = *n;
+        self.occ = occ;
+        self.blot = occ & !made;
+        self.two = made & !three;
+        self.made = made;
+        self.moment = moment;
     }
 }
 
@@ -725,6 +828,8 @@ struct Shots {
     opp_blot: u32,
     /// Their made points in their own numbering.
     opp_made: u32,
+    /// Our made points.
+    made: u32,
     /// `direct[d]`: the hitters with a direct shot of d pips.
     direct: [u32; 7],
     /// `hit[d]`: the blots they hit.
@@ -760,6 +865,7 @@ impl Shots {
             hitters,
             opp_blot: opp.blot,
             opp_made: opp.made,
+            made,
             direct,
             hit: std::array::from_fn(|d| blots & hitters << d),
             top,
@@ -972,6 +1078,113 @@ macro_rules! every_roll {
     }};
 }
 
+/// Whether [`no_bar_512`] can run: the CPU has AVX-512F and AVX-512CD
+/// (the detection is cached by the standard library).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn no_bar_512_available() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512cd")
+}
+
+/// The 21 rolls of [`double_no_bar`] and [`pair_no_bar`], a roll to a
+/// lane: the fifteen non-doubles in one register, the six doubles in
+/// another, every shift by a lane's own count. A landing test
+/// (`Shots::lands`: the most advanced hitter's blot `first` times the
+/// intermediate points, against the blots shifted by the way's pips)
+/// becomes `first` shifted down by the pips left after each
+/// intermediate point, against the blots: the same bits met, in 32 bits.
+/// The counts are integers, summed in any order.
+///
+/// # Safety
+/// The CPU has AVX-512F and AVX-512CD.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512cd")]
+unsafe fn no_bar_512(s: &Shots) -> Tally {
+    use std::arch::x86_64::*;
+    let set = |x: u32| _mm512_set1_epi32(x as i32);
+    let (blots, all_blots) = (set(s.blots), set(s.all_blots));
+    let (theirs, hitters, open) = (set(s.theirs), set(s.hitters), set(!s.made));
+    let zero = _mm512_setzero_si512();
+    let sll = |x: __m512i, n: __m512i| _mm512_sllv_epi32(x, n);
+    let srl = |x: __m512i, n: __m512i| _mm512_srlv_epi32(x, n);
+    let and = |x: __m512i, y: __m512i| _mm512_and_si512(x, y);
+    let andnot = |x: __m512i, y: __m512i| _mm512_andnot_si512(x, y);
+    let or = |x: __m512i, y: __m512i| _mm512_or_si512(x, y);
+    let lowest = |x: __m512i| and(x, _mm512_sub_epi32(zero, x));
+    let nonzero = |live: __mmask16, x: __m512i| _mm512_mask_test_epi32_mask(live, x, x);
+    // Per lane: 25 - (index of the lowest bit) for a mask of bits 1..=24,
+    // 0 for an empty one.
+    let roll_pips = |live: __mmask16, all: __m512i| {
+        let lz = _mm512_lzcnt_epi32(lowest(all));
+        _mm512_maskz_sub_epi32(nonzero(live, all), lz, set(6))
+    };
+
+    // Non-doubles (A, B), A > B, in the order of `every_roll`.
+    let pairs = live_lanes_16(15);
+    let a = _mm512_setr_epi32(2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 0);
+    let b = _mm512_setr_epi32(1, 1, 2, 1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4, 5, 0);
+    let ab = _mm512_add_epi32(a, b);
+    let hit_a = and(blots, sll(hitters, a));
+    let hit_b = and(blots, sll(hitters, b));
+    let g = andnot(
+        and(sll(theirs, a), sll(theirs, b)),
+        and(blots, sll(hitters, ab)),
+    );
+    let all = or(or(hit_a, hit_b), g);
+    let top_a = lowest(and(srl(blots, a), hitters));
+    let top_b = lowest(and(srl(blots, b), hitters));
+    let first = lowest(g);
+    let lands = nonzero(pairs, and(or(srl(first, b), srl(first, a)), all_blots));
+    let apart = _mm512_mask_testn_epi32_mask(
+        nonzero(pairs, top_a) & nonzero(pairs, top_b),
+        and(and(top_a, open), and(top_b, open)),
+        and(and(top_a, open), and(top_b, open)),
+    );
+    let pair_pips = _mm512_reduce_add_epi32(roll_pips(pairs, all));
+    let pair_one = nonzero(pairs, all).count_ones() as i32;
+    let pair_two = (apart | lands).count_ones() as i32;
+
+    // Doubles D = 1..=6.
+    let doubles = live_lanes_16(6);
+    let d = _mm512_setr_epi32(1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    let (d2, d3) = (
+        _mm512_add_epi32(d, d),
+        _mm512_add_epi32(d, _mm512_add_epi32(d, d)),
+    );
+    let d4 = _mm512_add_epi32(d2, d2);
+    let b2 = sll(theirs, d);
+    let b3 = or(b2, sll(theirs, d2));
+    let b4 = or(b3, sll(theirs, d3));
+    let g0 = and(blots, sll(hitters, d));
+    let g1 = andnot(b2, and(blots, sll(hitters, d2)));
+    let g2 = andnot(b3, and(blots, sll(hitters, d3)));
+    let g3 = andnot(b4, and(blots, sll(hitters, d4)));
+    let all = or(or(g0, g1), or(g2, g3));
+    let (f1, f2, f3) = (lowest(g1), lowest(g2), lowest(g3));
+    let landing = or(
+        srl(f1, d),
+        or(
+            or(srl(f2, d2), srl(f2, d)),
+            or(srl(f3, d3), or(srl(f3, d2), srl(f3, d))),
+        ),
+    );
+    let two = nonzero(doubles, and(g0, _mm512_sub_epi32(g0, set(1))))
+        | nonzero(doubles, and(landing, all_blots));
+    Tally {
+        pips: 2 * pair_pips + _mm512_reduce_add_epi32(roll_pips(doubles, all)),
+        one: 2 * pair_one + nonzero(doubles, all).count_ones() as i32,
+        two: 2 * pair_two + two.count_ones() as i32,
+    }
+}
+
+/// The mask of the first `n` of 16 lanes.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn live_lanes_16(n: u32) -> u16 {
+    ((1u32 << n) - 1) as u16
+}
+
 /// The pip loss and hitting counts of `I_PIPLOSS`, `I_P1` and `I_P2`
 /// before scaling: per roll the largest loss inflicted and gnubg's count of
 /// checkers hit, summed over the 36 rolls (see [`Shots`]).
@@ -984,6 +1197,11 @@ fn pip_loss(me: &Side, opp: &Side) -> Tally {
         return t;
     }
     match me.n[24] {
+        #[cfg(target_arch = "x86_64")]
+        0 if no_bar_512_available() => {
+            // SAFETY: the CPU has AVX-512F and AVX-512CD, checked just now.
+            return unsafe { no_bar_512(&s) };
+        }
         0 => every_roll!(double_no_bar, pair_no_bar, &s, &mut t),
         1 => every_roll!(double_one_on_bar, pair_one_on_bar, &s, &mut t),
         _ => {
@@ -1285,6 +1503,63 @@ mod tests {
             }
         }
         hit
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn no_bar_vector_counts_are_the_scalar_ones() {
+        if !no_bar_512_available() {
+            eprintln!("no AVX-512F and AVX-512CD on this CPU: no_bar_512 is not used here");
+            return;
+        }
+        let t = tables();
+        let mut g = Gen(91);
+        let mut shots = 0;
+        for _ in 0..100_000 {
+            let b = g.board();
+            for p in 0..2 {
+                let me = Side::new(t, &b.checkers[p]);
+                let opp = Side::new(t, &b.checkers[1 - p]);
+                if me.n[24] != 0 {
+                    continue;
+                }
+                let s = Shots::new(&me, &opp);
+                let mut want = Tally::default();
+                every_roll!(double_no_bar, pair_no_bar, &s, &mut want);
+                // SAFETY: the features were checked above.
+                let got = unsafe { no_bar_512(&s) };
+                assert_eq!(
+                    (got.pips, got.one, got.two),
+                    (want.pips, want.one, want.two),
+                    "{b:?}, {p} hitting"
+                );
+                shots += usize::from(want.one > 0);
+            }
+        }
+        assert!(shots > 50_000, "{shots}");
+    }
+
+    #[test]
+    fn a_kept_side_gives_the_same_inputs() {
+        let mut g = Gen(5);
+        let mut memo = SideMemo::default();
+        let (mut x, mut y) = ([0f32; CONTACT_INPUTS], [0f32; CONTACT_INPUTS]);
+        let mut b = g.board();
+        for k in 0..20_000 {
+            // Mostly the row of player 0 (on roll) stays, as in a roll's
+            // plays; now and then it changes.
+            let next = g.board();
+            b.checkers[1] = next.checkers[1];
+            if k % 7 == 0 {
+                b.checkers[0] = next.checkers[0];
+            }
+            contact_inputs_with(&b, 0, &mut x, &mut memo);
+            contact_inputs(&b, 0, &mut y);
+            assert_eq!(bits(&x), bits(&y), "contact: {b:?}");
+            crashed_inputs_with(&b, 0, &mut x, &mut memo);
+            crashed_inputs(&b, 0, &mut y);
+            assert_eq!(bits(&x), bits(&y), "crashed: {b:?}");
+        }
     }
 
     #[test]

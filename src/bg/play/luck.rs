@@ -9,7 +9,7 @@
 use crate::bg::play::rolls::with_roll_leaves;
 use crate::bg::play::value::CubeContext;
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::legal_positions;
+use crate::bg::position::moves::legal_positions_into;
 
 /// The value for `mover` of rolling `dice` at `before`: the best play's
 /// score, or the unchanged position's when no play is legal.
@@ -28,7 +28,7 @@ pub fn roll_value(
         before,
         mover,
         dice,
-        || legal_positions(before, mover, dice),
+        |out| legal_positions_into(before, mover, dice, out),
         |leaves| {
             // The first of the best.
             let mut best: Option<f32> = None;

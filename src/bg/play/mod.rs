@@ -56,7 +56,7 @@ pub fn rank_plays(
         before,
         mover,
         dice,
-        || plays.iter().map(|p| p.after).collect(),
+        |out| out.extend(plays.iter().map(|p| p.after)),
         |leaves| leaves.iter().map(|l| scorer.score(l)).collect::<Vec<f32>>(),
     )?;
     let mut plays: Vec<(Play, f32)> = plays.into_iter().zip(scores).collect();

@@ -22,10 +22,11 @@ use crate::bg::eval::gnubg::NetStates;
 use crate::bg::play::value::{CubeContext, Leaf};
 use crate::bg::position::board::Board;
 
-/// `f` of the evaluations of the positions `afters` gives (the plays of
-/// `dice` by `mover` from `before`, in the generator's order), each for
-/// the opponent, on roll after it; empty when no play is legal. `afters`
-/// is called only when the roll is not in the cache.
+/// `f` of the evaluations of the positions `afters` puts in the vector it
+/// is given (the plays of `dice` by `mover` from `before`, in the
+/// generator's order), each for the opponent, on roll after it; empty
+/// when no play is legal. `afters` is called only when the roll is not in
+/// the cache.
 ///
 /// # Errors
 /// A position no evaluator covers.
@@ -34,7 +35,7 @@ pub fn with_roll_leaves<T>(
     before: &Board,
     mover: usize,
     dice: (u8, u8),
-    afters: impl FnOnce() -> Vec<Board>,
+    afters: impl FnOnce(&mut Vec<Board>),
     f: impl FnOnce(&[Leaf]) -> T,
 ) -> Result<T, String> {
     let key = worth_keeping(before).then(|| Key {
@@ -53,9 +54,20 @@ pub fn with_roll_leaves<T>(
     leaves.clear();
     // Incrementally, as gnubg scores a roll's plays.
     let mut states = NetStates::default();
-    for after in afters() {
-        leaves.push(ctx.leaf(&after, 1 - mover, Some(&mut states))?);
+    let mut boards = BOARDS.take();
+    boards.clear();
+    afters(&mut boards);
+    for after in &boards {
+        let leaf = ctx.leaf(after, 1 - mover, Some(&mut states));
+        match leaf {
+            Ok(leaf) => leaves.push(leaf),
+            Err(e) => {
+                BOARDS.set(boards);
+                return Err(e);
+            }
+        }
     }
+    BOARDS.set(boards);
     if let Some(k) = key {
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
@@ -99,27 +111,29 @@ struct Key {
 thread_local! {
     static CACHE: RefCell<FxHashMap<Key, Rc<[Leaf]>>> = RefCell::new(FxHashMap::default());
     static SCRATCH: RefCell<Vec<Leaf>> = const { RefCell::new(Vec::new()) };
+    /// The positions of the roll being evaluated, their room kept.
+    static BOARDS: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bg::position::moves::legal_positions;
+    use crate::bg::position::moves::{legal_positions, legal_positions_into};
 
     #[test]
     fn a_cached_roll_scores_as_a_new_evaluation() {
         let ctx = crate::bg::play::value::tests::money(None);
         let start = Board::start();
         for dice in [(3, 1), (1, 3), (6, 6)] {
-            let fresh = || legal_positions(&start, 0, dice);
+            let fresh = |out: &mut Vec<Board>| legal_positions_into(&start, 0, dice, out);
             let bits = |leaves: &[Leaf]| -> Vec<u32> {
                 leaves.iter().map(|l| ctx.leaf_score(l).to_bits()).collect()
             };
             let first = with_roll_leaves(&ctx, &start, 0, dice, fresh, bits).unwrap();
             // The second call finds the roll kept: it must not generate.
-            let again = with_roll_leaves(&ctx, &start, 0, dice, || unreachable!(), bits).unwrap();
+            let again = with_roll_leaves(&ctx, &start, 0, dice, |_| unreachable!(), bits).unwrap();
             let mut states = NetStates::default();
-            let direct: Vec<u32> = fresh()
+            let direct: Vec<u32> = legal_positions(&start, 0, dice)
                 .iter()
                 .map(|a| ctx.score_after(a, 0, Some(&mut states)).unwrap().to_bits())
                 .collect();

@@ -9,8 +9,6 @@
 //! possible (all four moves of doubles), and when only one die can be used
 //! the larger must be used if it can.
 
-use rustc_hash::FxHashMap;
-
 use crate::bg::game::record::{Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
 
@@ -56,46 +54,135 @@ pub fn legal_positions(board: &Board, p: usize, dice: (u8, u8)) -> Vec<Board> {
     generate(board, p, dice, false).afters
 }
 
+/// [`legal_positions`] into `out` (emptied first), its room reused: a
+/// caller keeping one vector for many rolls allocates nothing here.
+pub fn legal_positions_into(board: &Board, p: usize, dice: (u8, u8), out: &mut Vec<Board>) {
+    out.clear();
+    *out = generate_into(board, p, dice, false, std::mem::take(out)).afters;
+}
+
 /// The search's plays; their moves only with `notation`.
 fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generator {
+    generate_into(board, p, dice, notation, Vec::new())
+}
+
+thread_local! {
+    /// The room of [`Generator::hashes`], kept from search to search.
+    static HASHES: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// [`generate`], the positions kept in `afters` (empty).
+fn generate_into(
+    board: &Board,
+    p: usize,
+    dice: (u8, u8),
+    notation: bool,
+    afters: Vec<Board>,
+) -> Generator {
+    debug_assert!(afters.is_empty());
+    let mut hashes = HASHES.take();
+    hashes.clear();
+    let opp = &board.checkers[1 - p];
+    let mut blocked = 0u32;
+    let mut occ = 0u32;
+    for i in 0..24 {
+        blocked |= u32::from(opp[23 - i] >= 2) << i;
+    }
+    for (i, &n) in board.checkers[p].iter().enumerate() {
+        occ |= u32::from(n > 0) << i;
+    }
     let mut g = Generator {
         p,
-        afters: Vec::new(),
+        blocked,
+        afters,
+        hashes,
+        index: Vec::new(),
         moves: notation.then(Vec::new),
-        kept: FxHashMap::default(),
         max_moves: 0,
         max_pips: 0,
-        path: Vec::with_capacity(4),
+        path: [NO_MOVE; 4],
+    };
+    let root = Node {
+        board: *board,
+        hash: 0,
+        occ,
     };
     let (a, b) = (dice.0 as usize, dice.1 as usize);
     let more = if a == b { a } else { 0 };
-    g.search(board, &[a, b, more, more], 0, 23, 0);
+    g.search(&root, &[a, b, more, more], 0, 23, 0);
     if a != b {
-        g.search(board, &[b, a, 0, 0], 0, 23, 0);
+        g.search(&root, &[b, a, 0, 0], 0, 23, 0);
     }
+    HASHES.set(std::mem::take(&mut g.hashes));
     g
 }
 
-/// Up to this many plays a position is looked for among them one by one;
-/// beyond, through [`Generator::kept`].
+/// Up to this many plays a position is looked for among them one by one
+/// (by hash first); beyond, through [`Generator::index`].
 const LINEAR_SEARCH: usize = 24;
+
+/// A filler for the unused entries of [`Generator::path`].
+const NO_MOVE: Move = Move {
+    from: 0,
+    to: None,
+    hit: false,
+    die: 0,
+};
+
+/// Random keys of a hash of positions: a position's hash is the sum of
+/// `KEYS[p][i]` over every checker of player `p` on index `i`, so a
+/// checker moved changes it by two keys. Two positions of one search are
+/// equal when their hashes are and their boards compare equal.
+static KEYS: [[u64; 25]; 2] = {
+    let mut keys = [[0u64; 25]; 2];
+    // splitmix64.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut k = 0;
+    while k < 50 {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[k / 25][k % 25] = z ^ (z >> 31);
+        k += 1;
+    }
+    keys
+};
+
+/// A position reached by the search: the board, its hash relative to the
+/// search's starting position (see [`KEYS`]) and the mover's occupied
+/// points (bit i: index i, bit 24 the bar).
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    hash: u64,
+    occ: u32,
+}
 
 /// The search of [`legal_plays`] (gnubg's `GenerateMovesSub` and
 /// `SaveMoves`).
 struct Generator {
     p: usize,
+    /// The points (mover's numbering, bit i: index i) the opponent holds
+    /// with two or more: a hit only takes a single checker, so they stay
+    /// held throughout the search.
+    blocked: u32,
     /// The kept plays' positions, in the order found.
     afters: Vec<Board>,
+    /// Their hashes ([`Node::hash`]).
+    hashes: Vec<u64>,
+    /// Once there are more than [`LINEAR_SEARCH`] plays, an open-addressed
+    /// table of them by hash: `1 + position in afters`, 0 for a free slot;
+    /// empty before.
+    index: Vec<u32>,
     /// Their moves, when the plays' notation is wanted.
     moves: Option<Vec<Vec<Move>>>,
-    /// Where each kept play's position is in `afters`, once there are
-    /// more than [`LINEAR_SEARCH`].
-    kept: FxHashMap<Board, usize>,
     /// The most checker moves and pips of the plays kept: a play that
     /// moves fewer is not legal.
     max_moves: usize,
     max_pips: usize,
-    path: Vec<Move>,
+    /// The moves of the play being searched, `path[..depth]`.
+    path: [Move; 4],
 }
 
 impl Generator {
@@ -104,7 +191,7 @@ impl Generator {
     /// whether no checker could move, so the caller keeps the play so far.
     fn search(
         &mut self,
-        board: &Board,
+        node: &Node,
         roll: &[usize; 4],
         depth: usize,
         top: usize,
@@ -114,16 +201,20 @@ impl Generator {
             return true;
         }
         let d = roll[depth];
-        if board.checkers[self.p][BAR] > 0 {
-            if let Some((after, mv)) = step(board, self.p, BAR, d) {
+        if node.occ & 1 << BAR != 0 {
+            if let Some((after, mv)) = self.step(node, BAR, d) {
                 self.go_on(&after, mv, roll, depth, 23, pips + d);
                 return false;
             }
             return true;
         }
         let mut used = false;
-        for from in (0..=top).rev() {
-            if let Some((after, mv)) = step(board, self.p, from, d) {
+        // The occupied points at or below `top`, from the highest down.
+        let mut from_set = node.occ & ((2u32 << top) - 1);
+        while from_set != 0 {
+            let from = 31 - from_set.leading_zeros() as usize;
+            from_set &= !(1 << from);
+            if let Some((after, mv)) = self.step(node, from, d) {
                 // Doubles: later checkers from no higher point, so each
                 // set of moves is found once.
                 let next = if roll[0] == roll[1] { from } else { 23 };
@@ -134,63 +225,165 @@ impl Generator {
         !used
     }
 
+    /// [`step`] from a node: the mover has a checker on `from`, and none on
+    /// the bar unless `from` is the bar.
+    #[inline(always)]
+    fn step(&self, node: &Node, from: usize, d: usize) -> Option<(Node, Move)> {
+        let p = self.p;
+        let landing = from as isize - d as isize;
+        if landing < 0 {
+            // Bearing off: all home, and an exact die or, from the highest
+            // occupied point, a larger one.
+            if node.occ & !0x3f != 0 || (landing < -1 && node.occ >> (from + 1) != 0) {
+                return None;
+            }
+            let mut after = *node;
+            after.leave(p, from);
+            let off = Move {
+                from,
+                to: None,
+                hit: false,
+                die: d as u8,
+            };
+            return Some((after, off));
+        }
+        let landing = landing as usize;
+        if self.blocked >> landing & 1 != 0 {
+            return None;
+        }
+        let mut after = *node;
+        after.leave(p, from);
+        let opp = 23 - landing;
+        let hit = node.board.checkers[1 - p][opp] == 1;
+        if hit {
+            after.board.checkers[1 - p][opp] = 0;
+            after.board.checkers[1 - p][BAR] += 1;
+            after.hash = after
+                .hash
+                .wrapping_add(KEYS[1 - p][BAR])
+                .wrapping_sub(KEYS[1 - p][opp]);
+        }
+        after.board.checkers[p][landing] += 1;
+        after.occ |= 1 << landing;
+        after.hash = after.hash.wrapping_add(KEYS[p][landing]);
+        Some((
+            after,
+            Move {
+                from,
+                to: Some(landing),
+                hit,
+                die: d as u8,
+            },
+        ))
+    }
+
     fn go_on(
         &mut self,
-        after: &Board,
+        after: &Node,
         mv: Move,
         roll: &[usize; 4],
         depth: usize,
         top: usize,
         pips: usize,
     ) {
-        self.path.push(mv);
+        self.path[depth] = mv;
         if self.search(after, roll, depth + 1, top, pips) {
-            self.save(after, pips);
+            self.save(after, depth + 1, pips);
         }
-        self.path.pop();
     }
 
-    /// Keeps the play of `path` unless it moves fewer checkers or pips
-    /// than one kept (then it is not legal); one that moves more makes
-    /// those kept illegal.
-    fn save(&mut self, after: &Board, pips: usize) {
-        let n = self.path.len();
+    /// Keeps the play of `path[..n]` unless it moves fewer checkers or
+    /// pips than one kept (then it is not legal); one that moves more
+    /// makes those kept illegal.
+    fn save(&mut self, after: &Node, n: usize, pips: usize) {
         if n < self.max_moves || pips < self.max_pips {
             return;
         }
         if n > self.max_moves || pips > self.max_pips {
             self.afters.clear();
+            self.hashes.clear();
+            self.index.clear();
             self.moves.iter_mut().for_each(Vec::clear);
-            self.kept.clear();
         }
         self.max_moves = n;
         self.max_pips = pips;
-        let found = if self.afters.len() <= LINEAR_SEARCH {
-            self.afters.iter().position(|a| a == after)
-        } else {
-            if self.kept.is_empty() {
-                self.kept
-                    .extend(self.afters.iter().enumerate().map(|(i, a)| (*a, i)));
-            }
-            self.kept.get(after).copied()
-        };
-        if let Some(i) = found {
+        if let Some(i) = self.find(after) {
             if let Some(moves) = &mut self.moves {
                 let kept = &mut moves[i];
                 let kept_pips: usize = kept.iter().map(|m| m.die as usize).sum();
                 if n > kept.len() || pips > kept_pips {
-                    *kept = self.path.clone();
+                    *kept = self.path[..n].to_vec();
                 }
             }
             return;
         }
-        if !self.kept.is_empty() {
-            self.kept.insert(*after, self.afters.len());
-        }
-        self.afters.push(*after);
+        self.afters.push(after.board);
+        self.hashes.push(after.hash);
         if let Some(moves) = &mut self.moves {
-            moves.push(self.path.clone());
+            moves.push(self.path[..n].to_vec());
         }
+        let len = self.afters.len();
+        if !self.index.is_empty() && 2 * len <= self.index.len() {
+            self.insert(len - 1);
+        } else if len > LINEAR_SEARCH {
+            // (Re)built at four times the plays, so it stays at most half
+            // full until the next rebuild.
+            self.index = vec![0; (4 * len).next_power_of_two()];
+            for i in 0..len {
+                self.insert(i);
+            }
+        }
+    }
+
+    /// The first slot of `hash` in [`Generator::index`] (its size a power
+    /// of two); later ones follow it.
+    #[inline(always)]
+    fn slot(&self, hash: u64) -> usize {
+        (hash >> 32) as usize & (self.index.len() - 1)
+    }
+
+    /// Enters play `i` into the index.
+    fn insert(&mut self, i: usize) {
+        let mask = self.index.len() - 1;
+        let mut s = self.slot(self.hashes[i]);
+        while self.index[s] != 0 {
+            s = (s + 1) & mask;
+        }
+        self.index[s] = i as u32 + 1;
+    }
+
+    /// Where the position of `node` is among the kept plays.
+    #[inline(always)]
+    fn find(&self, node: &Node) -> Option<usize> {
+        let same = |i: usize| self.hashes[i] == node.hash && self.afters[i] == node.board;
+        if self.index.is_empty() {
+            return (0..self.hashes.len()).find(|&i| same(i));
+        }
+        let mask = self.index.len() - 1;
+        let mut s = self.slot(node.hash);
+        loop {
+            let k = self.index[s] as usize;
+            if k == 0 {
+                return None;
+            }
+            if same(k - 1) {
+                return Some(k - 1);
+            }
+            s = (s + 1) & mask;
+        }
+    }
+}
+
+impl Node {
+    /// Takes one of `p`'s checkers off index `from`.
+    #[inline(always)]
+    fn leave(&mut self, p: usize, from: usize) {
+        let n = &mut self.board.checkers[p][from];
+        *n -= 1;
+        if *n == 0 {
+            self.occ &= !(1 << from);
+        }
+        self.hash = self.hash.wrapping_sub(KEYS[p][from]);
     }
 }
 
@@ -619,6 +812,122 @@ mod tests {
             }
         }
         assert!(many > 50, "plays beyond the linear search: {many}");
+    }
+
+    /// The search as first written, for [`same_plays_as_the_plain_search`]:
+    /// [`step`] from every point, a linear search of the plays kept.
+    fn plain_search(board: &Board, p: usize, dice: (u8, u8)) -> Vec<(Board, Vec<Move>)> {
+        struct S {
+            p: usize,
+            kept: Vec<(Board, Vec<Move>)>,
+            max: (usize, usize),
+            path: Vec<Move>,
+        }
+        fn go(
+            s: &mut S,
+            b: &Board,
+            roll: &[usize; 4],
+            depth: usize,
+            top: usize,
+            pips: usize,
+        ) -> bool {
+            if depth > 3 || roll[depth] == 0 {
+                return true;
+            }
+            let d = roll[depth];
+            let froms: Vec<usize> = if b.checkers[s.p][BAR] > 0 {
+                vec![BAR]
+            } else {
+                (0..=top).rev().collect()
+            };
+            let mut used = false;
+            for from in froms {
+                if let Some((after, mv)) = step(b, s.p, from, d) {
+                    let next = if from == BAR || roll[0] != roll[1] {
+                        23
+                    } else {
+                        from
+                    };
+                    s.path.push(mv);
+                    if go(s, &after, roll, depth + 1, next, pips + d) {
+                        let n = s.path.len();
+                        if n >= s.max.0 && pips + d >= s.max.1 {
+                            if n > s.max.0 || pips + d > s.max.1 {
+                                s.kept.clear();
+                            }
+                            s.max = (n, pips + d);
+                            match s.kept.iter_mut().find(|k| k.0 == after) {
+                                Some(k) => {
+                                    let kept_pips: usize = k.1.iter().map(|m| m.die as usize).sum();
+                                    if n > k.1.len() || pips + d > kept_pips {
+                                        k.1 = s.path.clone();
+                                    }
+                                }
+                                None => s.kept.push((after, s.path.clone())),
+                            }
+                        }
+                    }
+                    s.path.pop();
+                    used = true;
+                    if from == BAR {
+                        break;
+                    }
+                }
+            }
+            !used
+        }
+        let mut s = S {
+            p,
+            kept: Vec::new(),
+            max: (0, 0),
+            path: Vec::new(),
+        };
+        let (a, b) = (dice.0 as usize, dice.1 as usize);
+        let more = if a == b { a } else { 0 };
+        go(&mut s, board, &[a, b, more, more], 0, 23, 0);
+        if a != b {
+            go(&mut s, board, &[b, a, 0, 0], 0, 23, 0);
+        }
+        s.kept
+    }
+
+    #[test]
+    fn same_plays_as_the_plain_search() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut boards = 0;
+        for _ in 0..60 {
+            let mut b = Board::start();
+            for ply in 0..200 {
+                let p = ply % 2;
+                for d1 in 1..=6u8 {
+                    for d2 in 1..=6u8 {
+                        let want = plain_search(&b, p, (d1, d2));
+                        let got: Vec<(Board, Vec<Move>)> = legal_plays(&b, p, (d1, d2))
+                            .into_iter()
+                            .map(|pl| (pl.after, pl.moves))
+                            .collect();
+                        assert_eq!(got, want, "{b:?} {p} {d1}{d2}");
+                    }
+                }
+                boards += 1;
+                let dice = (1 + next(6) as u8, 1 + next(6) as u8);
+                let plays = legal_plays(&b, p, dice);
+                if plays.is_empty() {
+                    continue;
+                }
+                b = plays[next(plays.len() as u64) as usize].after;
+                if b.on_board(p) == 0 {
+                    break;
+                }
+            }
+        }
+        assert!(boards > 2000, "{boards}");
     }
 
     #[test]
