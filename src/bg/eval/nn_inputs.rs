@@ -449,9 +449,7 @@ pub fn race_inputs(board: &Board, on_roll: usize, out: &mut [f32; RACE_INPUTS]) 
 /// switched "men off" units (see the module documentation): this is not
 /// the crashed net's input.
 pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
-    let t = tables();
-    let [b0, b1] = rows(board, on_roll);
-    contact_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+    two_sided_inputs(board, on_roll, out, None, false);
 }
 
 /// [`contact_inputs`], the row of the player on roll read through `memo`.
@@ -461,36 +459,12 @@ pub fn contact_inputs_with(
     out: &mut [f32; CONTACT_INPUTS],
     memo: &mut SideMemo,
 ) {
-    let t = tables();
-    let [b0, b1] = rows(board, on_roll);
-    let mut s0 = Side::EMPTY;
-    s0.read(t, b0);
-    contact_from(t, board, on_roll, &s0, memo.side(t, b1), out);
-}
-
-/// [`contact_inputs`] from the sides of the opponent (`s0`) and of the
-/// player on roll (`s1`).
-fn contact_from(
-    t: &Tables,
-    board: &Board,
-    on_roll: usize,
-    s0: &Side,
-    s1: &Side,
-    out: &mut [f32; CONTACT_INPUTS],
-) {
-    base(t, board, on_roll, out);
-    let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_non_crashed(s0, &mut first[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, s1, s0, first);
-    men_off_non_crashed(s1, &mut second[I_OFF1..I_OFF1 + 3]);
-    half_inputs(t, s0, s1, second);
+    two_sided_inputs(board, on_roll, out, Some(memo), false);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
 pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INPUTS]) {
-    let t = tables();
-    let [b0, b1] = rows(board, on_roll);
-    crashed_from(t, board, on_roll, &Side::new(t, b0), &Side::new(t, b1), out);
+    two_sided_inputs(board, on_roll, out, None, true);
 }
 
 /// [`crashed_inputs`], the row of the player on roll read through `memo`.
@@ -500,27 +474,44 @@ pub fn crashed_inputs_with(
     out: &mut [f32; CONTACT_INPUTS],
     memo: &mut SideMemo,
 ) {
-    let t = tables();
-    let [b0, b1] = rows(board, on_roll);
-    let mut s0 = Side::EMPTY;
-    s0.read(t, b0);
-    crashed_from(t, board, on_roll, &s0, memo.side(t, b1), out);
+    two_sided_inputs(board, on_roll, out, Some(memo), true);
 }
 
-/// [`crashed_inputs`] from the two sides, as [`contact_from`].
-fn crashed_from(
-    t: &Tables,
+/// The contact or `crashed` net's inputs: the base inputs, then each
+/// side's "men off" units and half inputs, the opponent's side read anew
+/// and the player on roll's through `memo` when there is one. The two
+/// nets differ only in their "men off" units.
+#[inline(always)]
+fn two_sided_inputs(
     board: &Board,
     on_roll: usize,
-    s0: &Side,
-    s1: &Side,
     out: &mut [f32; CONTACT_INPUTS],
+    memo: Option<&mut SideMemo>,
+    crashed: bool,
 ) {
+    let t = tables();
+    let [b0, b1] = rows(board, on_roll);
+    let mut theirs = Side::EMPTY;
+    theirs.read(t, b0);
+    let s0 = &theirs;
+    let mut own = Side::EMPTY;
+    let s1 = match memo {
+        Some(m) => m.side(t, b1),
+        None => {
+            own.read(t, b1);
+            &own
+        }
+    };
     base(t, board, on_roll, out);
     let (first, second) = out[BASE_INPUTS..].split_at_mut(MORE_INPUTS);
-    men_off_all(s1, &mut first[I_OFF1..I_OFF1 + 3]);
+    if crashed {
+        men_off_all(s1, &mut first[I_OFF1..I_OFF1 + 3]);
+        men_off_all(s0, &mut second[I_OFF1..I_OFF1 + 3]);
+    } else {
+        men_off_non_crashed(s0, &mut first[I_OFF1..I_OFF1 + 3]);
+        men_off_non_crashed(s1, &mut second[I_OFF1..I_OFF1 + 3]);
+    }
     half_inputs(t, s1, s0, first);
-    men_off_all(s0, &mut second[I_OFF1..I_OFF1 + 3]);
     half_inputs(t, s0, s1, second);
 }
 
@@ -710,16 +701,17 @@ impl Side {
         moment: 0,
     };
 
-    /// Reads the row `n` (at most 15 checkers: the sums' fields and
-    /// `ceil_div` rely on it).
+    /// A side of the row `n`, for the tests.
+    #[cfg(test)]
     fn new(t: &Tables, n: &[u8; 25]) -> Side {
         let mut s = Side::EMPTY;
         s.read(t, n);
         s
     }
 
-    /// [`Side::new`] in place: a new side built on the stack and copied
-    /// into place cost a tenth of reading it.
+    /// Reads the row `n` (at most 15 checkers: the sums' fields and
+    /// `ceil_div` rely on it) into this side, in place: a side built on
+    /// the stack and copied into place cost a tenth of reading it.
     #[inline(always)]
     fn read(&mut self, t: &Tables, n: &[u8; 25]) {
         debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
