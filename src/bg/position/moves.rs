@@ -781,27 +781,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn positions_are_the_plays_positions_in_order() {
-        // Random games from the start: contact, doubles with many plays,
-        // bar entries and bearoffs.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    /// Calls `visit` with every position of `games` random games from the
+    /// start (contact, doubles with many plays, bar entries and bearoffs),
+    /// the player on roll and the random dice it then plays, each game
+    /// going on by a random legal play of those dice.
+    fn random_positions(seed: u64, games: usize, mut visit: impl FnMut(&Board, usize, (u8, u8))) {
+        let mut seed = seed;
         let mut next = move |n: u64| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % n
         };
-        let mut many = 0;
-        for _ in 0..40 {
+        for _ in 0..games {
             let mut b = Board::start();
             for ply in 0..200 {
                 let p = ply % 2;
                 let dice = (1 + next(6) as u8, 1 + next(6) as u8);
+                visit(&b, p, dice);
                 let plays = legal_plays(&b, p, dice);
-                let afters: Vec<Board> = plays.iter().map(|pl| pl.after).collect();
-                assert_eq!(legal_positions(&b, p, dice), afters, "{b:?} {dice:?}");
-                many += usize::from(plays.len() > LINEAR_SEARCH);
                 if plays.is_empty() {
                     continue;
                 }
@@ -811,6 +809,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn positions_are_the_plays_positions_in_order() {
+        let mut many = 0;
+        random_positions(0x9e37_79b9_7f4a_7c15, 40, |b, p, dice| {
+            let plays = legal_plays(b, p, dice);
+            let afters: Vec<Board> = plays.iter().map(|pl| pl.after).collect();
+            assert_eq!(legal_positions(b, p, dice), afters, "{b:?} {dice:?}");
+            many += usize::from(plays.len() > LINEAR_SEARCH);
+        });
         assert!(many > 50, "plays beyond the linear search: {many}");
     }
 
@@ -893,40 +902,20 @@ mod tests {
 
     #[test]
     fn same_plays_as_the_plain_search() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
         let mut boards = 0;
-        for _ in 0..60 {
-            let mut b = Board::start();
-            for ply in 0..200 {
-                let p = ply % 2;
-                for d1 in 1..=6u8 {
-                    for d2 in 1..=6u8 {
-                        let want = plain_search(&b, p, (d1, d2));
-                        let got: Vec<(Board, Vec<Move>)> = legal_plays(&b, p, (d1, d2))
-                            .into_iter()
-                            .map(|pl| (pl.after, pl.moves))
-                            .collect();
-                        assert_eq!(got, want, "{b:?} {p} {d1}{d2}");
-                    }
-                }
-                boards += 1;
-                let dice = (1 + next(6) as u8, 1 + next(6) as u8);
-                let plays = legal_plays(&b, p, dice);
-                if plays.is_empty() {
-                    continue;
-                }
-                b = plays[next(plays.len() as u64) as usize].after;
-                if b.on_board(p) == 0 {
-                    break;
+        random_positions(0x1234_5678_9abc_def1, 60, |b, p, _| {
+            for d1 in 1..=6u8 {
+                for d2 in 1..=6u8 {
+                    let want = plain_search(b, p, (d1, d2));
+                    let got: Vec<(Board, Vec<Move>)> = legal_plays(b, p, (d1, d2))
+                        .into_iter()
+                        .map(|pl| (pl.after, pl.moves))
+                        .collect();
+                    assert_eq!(got, want, "{b:?} {p} {d1}{d2}");
                 }
             }
-        }
+            boards += 1;
+        });
         assert!(boards > 2000, "{boards}");
     }
 
