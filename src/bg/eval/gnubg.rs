@@ -302,28 +302,21 @@ pub fn pruning_probabilities(
 
 /// A sum of `v` as GNU Backgammon's vectorised build makes it: four lanes
 /// over the first multiple of four terms, added pairwise, then the rest in
-/// order.
-fn lane_sum(v: impl ExactSizeIterator<Item = f32>) -> f32 {
-    let n = v.len();
-    let whole = n - n % 4;
+/// order. The lanes are added four at a time, which the compiler keeps as
+/// one vector addition (each lane's terms in the same order).
+fn lane_sum(v: &[f32]) -> f32 {
+    let whole = v.len() - v.len() % 4;
     let mut lanes = [0.0f32; 4];
-    let mut rest = 0.0f32;
-    let mut first_rest = true;
-    for (k, x) in v.enumerate() {
-        if k < whole {
-            lanes[k % 4] += x;
-        } else if first_rest {
-            rest = x;
-            first_rest = false;
-        } else {
-            rest += x;
+    for c in v[..whole].chunks_exact(4) {
+        for (l, &x) in lanes.iter_mut().zip(c) {
+            *l += x;
         }
     }
-    let mut s = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
-    if !first_rest {
-        s += rest;
+    let s = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+    match &v[whole..] {
+        [] => s,
+        [first, more @ ..] => s + more.iter().fold(*first, |r, &x| r + x),
     }
-    s
 }
 
 /// gnubg's one-sided bearoff evaluation from its 16-bit table: the player
@@ -345,17 +338,59 @@ fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
     let count = |row: &[u8; 25]| row.iter().map(|&n| n as u32).sum::<u32>();
     let mut out = [0.0f32; 5];
     for i in 0..32 {
-        out[0] += me[i] * lane_sum(opp[i..32].iter().copied());
+        out[0] += me[i] * lane_sum(&opp[i..32]);
     }
     if count(b[0]) == 15 {
         for i in 0..32 {
-            out[1] += me[i] * lane_sum(opp[32 + i..64].iter().copied());
+            out[1] += me[i] * lane_sum(&opp[32 + i..64]);
         }
     }
     if count(b[1]) == 15 {
         for i in 0..32 {
-            out[3] += opp[i] * lane_sum(me[32 + i + 1..64].iter().copied());
+            out[3] += opp[i] * lane_sum(&me[32 + i + 1..64]);
         }
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// gnubg's sum written out term by term: lane `k % 4` for the first
+    /// multiple of four, the lanes added pairwise, the rest after.
+    fn lane_sum_by_terms(v: &[f32]) -> f32 {
+        let whole = v.len() - v.len() % 4;
+        let mut lanes = [0.0f32; 4];
+        for (k, &x) in v[..whole].iter().enumerate() {
+            lanes[k % 4] += x;
+        }
+        let mut s = (lanes[0] + lanes[2]) + (lanes[1] + lanes[3]);
+        if whole < v.len() {
+            let mut rest = v[whole];
+            for &x in &v[whole + 1..] {
+                rest += x;
+            }
+            s += rest;
+        }
+        s
+    }
+
+    #[test]
+    fn the_lane_sum_adds_in_gnubgs_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        for _ in 0..2_000 {
+            let v: Vec<f32> = (0..64).map(|_| next() * next()).collect();
+            for n in 0..=64 {
+                let v = &v[64 - n..];
+                assert_eq!(lane_sum(v).to_bits(), lane_sum_by_terms(v).to_bits(), "{n} terms");
+            }
+        }
+    }
 }
