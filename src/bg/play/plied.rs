@@ -179,8 +179,13 @@ impl<'a> Plied<'a> {
         for d0 in 1..=6u8 {
             for d1 in 1..=d0 {
                 let w = if d0 == d1 { 1.0 } else { 2.0 };
-                let after = self.best_play(board, on_roll, (d0, d1))?;
-                let (p, v) = self.value(&after, 1 - on_roll, &next, plies - 1, false)?;
+                let (after, leaf) = self.best_play(board, on_roll, (d0, d1))?;
+                // A leaf is valued from the evaluation that chose its play
+                // (as gnubg's cache returns it), not evaluated again.
+                let (p, v) = match leaf {
+                    Some(leaf) if plies == 1 => self.ctx.leaf_values(&leaf, &next, false),
+                    _ => self.value(&after, 1 - on_roll, &next, plies - 1, false)?,
+                };
                 for (s, x) in probs.iter_mut().zip(p) {
                     *s += w * x;
                 }
@@ -217,7 +222,13 @@ impl<'a> Plied<'a> {
     /// be played leaves the board; with more plays than
     /// [`kept_by_pruning`] the pruning nets pick those the opponent likes
     /// least, and the best of those by the 0-ply cubeful score is played.
-    fn best_play(&self, board: &Board, mover: usize, dice: (u8, u8)) -> Result<Board, String> {
+    /// With it the evaluation that chose it, where plays were scored.
+    fn best_play(
+        &self,
+        board: &Board,
+        mover: usize,
+        dice: (u8, u8),
+    ) -> Result<(Board, Option<Leaf>), String> {
         let key = (*board, mover as u8, dice);
         if let Some(hit) = self.cached(|c| c.replies.get(&key).copied()) {
             return Ok(hit);
@@ -232,11 +243,11 @@ impl<'a> Plied<'a> {
         board: &Board,
         mover: usize,
         dice: (u8, u8),
-    ) -> Result<Board, String> {
+    ) -> Result<(Board, Option<Leaf>), String> {
         let mut plays = legal_positions(board, mover, dice);
         match plays.len() {
-            0 => return Ok(*board),
-            1 => return Ok(plays[0]),
+            0 => return Ok((*board, None)),
+            1 => return Ok((plays[0], None)),
             n if n > kept_by_pruning(n) => {
                 if let Some(kept) = self.prune(&plays, mover) {
                     plays = kept.into_iter().map(|i| plays[i]).collect();
@@ -264,8 +275,8 @@ impl<'a> Plied<'a> {
                 best = Some((i, score, leaf));
             }
         }
-        let (i, _, _) = best.expect("plays to choose from");
-        Ok(plays[i])
+        let (i, _, leaf) = best.expect("plays to choose from");
+        Ok((plays[i], Some(leaf)))
     }
 
     /// The indices of the plays the pruning nets keep, in gnubg's
@@ -528,12 +539,12 @@ const MOST_CONTEXTS: usize = 4;
 /// thread filled it.
 #[derive(Default)]
 struct Cache {
-    replies: FxHashMap<(Board, u8, (u8, u8)), Board>,
+    replies: FxHashMap<(Board, u8, (u8, u8)), (Board, Option<Leaf>)>,
     values: FxHashMap<ValueKey, (Probs, Vec<Option<f32>>)>,
 }
 
 impl Cache {
-    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: Board) {
+    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: (Board, Option<Leaf>)) {
         if self.replies.len() >= MOST_ENTRIES {
             self.replies.clear();
         }

@@ -126,12 +126,25 @@ impl CubeContext<'_> {
         states: Option<&mut NetStates>,
     ) -> Result<(Probs, Vec<Option<f32>>), String> {
         let leaf = self.leaf(board, on_roll, states)?;
-        let children = self.cube_states_after(cubes, top, on_roll);
+        Ok(self.leaf_values(&leaf, cubes, top))
+    }
+
+    /// [`CubeContext::static_values`] of a position already evaluated.
+    pub fn leaf_values(
+        &self,
+        leaf: &Leaf,
+        cubes: &[Option<CubeState>],
+        top: bool,
+    ) -> (Probs, Vec<Option<f32>>) {
+        let children = self.cube_states_after(cubes, top, leaf.on_roll);
         let values: Vec<Option<f32>> = children
             .iter()
             .map(|s| s.map(|s| leaf.value(self, s)))
             .collect();
-        Ok((leaf.probs, self.best_cube_actions(cubes, &values, on_roll)))
+        (
+            leaf.probs,
+            self.best_cube_actions(cubes, &values, leaf.on_roll),
+        )
     }
 
     /// `board`'s evaluation for `on_roll`, ready to be valued in any cube
