@@ -270,34 +270,52 @@ pub fn probabilities_with(
     Some((out, class))
 }
 
-/// The pruning net's probabilities for the player on roll of a race,
-/// crashed or contact position of class `class` (gnubg's evaluation in
-/// `FindBestMoveInEval`): the 200 base inputs through the class's pruning
-/// net, race backgammons and the sanity rules as for the main nets. Each
-/// is a full pass: an incremental one gives the same choices on the
-/// oracle's matches, and a full pass is what gnubg's vectorised build
-/// makes. `units`: room for the inputs, one for a roll's plays (zeroing
-/// it for each was a measurable part of a 2-ply analysis).
+/// The pruning net's probabilities for the player on roll of each of
+/// `boards`, race, crashed or contact positions of class `class` (gnubg's
+/// evaluation in `FindBestMoveInEval`): the 200 base inputs through the
+/// class's pruning net, race backgammons and the sanity rules as for the
+/// main nets. Each is a full pass: an incremental one gives the same
+/// choices on the oracle's matches, and a full pass is what gnubg's
+/// vectorised build makes. Four positions go through the net side by
+/// side ([`crate::bg::eval::nn::Net::evaluate_units_4`]).
 pub fn pruning_probabilities(
     nets: &Pruning,
-    board: &Board,
+    boards: &[Board],
     on_roll: usize,
     class: GnubgClass,
-    units: &mut [(u32, f32); PRUNING_INPUTS],
-) -> Probs {
-    let n = base_units(board, on_roll, units);
-    let mut out = [0.0f32; 5];
+    out: &mut Vec<Probs>,
+) {
     let net = match class {
         GnubgClass::Race => &nets.race,
         GnubgClass::Crashed => &nets.crashed,
         _ => &nets.contact,
     };
-    net.evaluate_units(&units[..n], &mut out);
-    if class == GnubgClass::Race {
-        race_backgammons(rows(board, on_roll), &mut out);
+    let mut units = [[(0u32, 0.0f32); PRUNING_INPUTS]; 4];
+    out.clear();
+    for group in boards.chunks(4) {
+        let mut n = [0usize; 4];
+        for ((board, units), n) in group.iter().zip(&mut units).zip(&mut n) {
+            *n = base_units(board, on_roll, units);
+        }
+        let mut probs = [[0.0f32; 5]; 4];
+        match (&units, group.len()) {
+            ([a, b, c, d], 4) => {
+                net.evaluate_units_4([&a[..n[0]], &b[..n[1]], &c[..n[2]], &d[..n[3]]], &mut probs)
+            }
+            _ => {
+                for ((units, n), p) in units.iter().zip(n).zip(&mut probs).take(group.len()) {
+                    net.evaluate_units(&units[..n], p);
+                }
+            }
+        }
+        for (board, mut p) in group.iter().zip(probs) {
+            if class == GnubgClass::Race {
+                race_backgammons(rows(board, on_roll), &mut p);
+            }
+            sanity_check(board, on_roll, &mut p);
+            out.push(p);
+        }
     }
-    sanity_check(board, on_roll, &mut out);
-    out
 }
 
 /// A sum of `v` as GNU Backgammon's vectorised build makes it: four lanes
@@ -389,7 +407,11 @@ mod tests {
             let v: Vec<f32> = (0..64).map(|_| next() * next()).collect();
             for n in 0..=64 {
                 let v = &v[64 - n..];
-                assert_eq!(lane_sum(v).to_bits(), lane_sum_by_terms(v).to_bits(), "{n} terms");
+                assert_eq!(
+                    lane_sum(v).to_bits(),
+                    lane_sum_by_terms(v).to_bits(),
+                    "{n} terms"
+                );
             }
         }
     }

@@ -242,6 +242,82 @@ impl Net {
         self.outputs_from_sums(&acc, out);
     }
 
+    /// [`Net::evaluate_units`] of four positions side by side, the same
+    /// sums in the same order for each, so the same bits. A small net's
+    /// hidden sums are one chain of additions per position, each waiting
+    /// for the one before; four chains interleaved keep the adder busy.
+    pub fn evaluate_units_4(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.hidden == 16 && self.avx512() {
+            // SAFETY: `avx512` checked the CPU and the net's shape.
+            return unsafe { self.evaluate_units_4_512(lists, out) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.hidden == 8 && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { self.evaluate_units_4_avx2(lists, out) };
+        }
+        for (units, out) in lists.into_iter().zip(out) {
+            self.evaluate_units(units, out);
+        }
+    }
+
+    /// [`Net::evaluate_units_4`] of a 16-unit net by the AVX-512 kernels.
+    ///
+    /// # Safety
+    /// [`Net::avx512`] holds and the net has 16 hidden units.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn evaluate_units_4_512(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
+        let sums = nn_avx512::sums16_x4(&self.hidden_weights, &self.hidden_threshold, lists);
+        for (s, out) in sums.iter().zip(out) {
+            nn_avx512::outputs(
+                &TABLE,
+                16,
+                self.beta_hidden,
+                self.beta_output,
+                s,
+                &self.output_interleaved,
+                &self.output_threshold,
+                out,
+            );
+        }
+    }
+
+    /// [`Net::evaluate_units_4`] of an 8-unit net, compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn evaluate_units_4_avx2(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
+        const H: usize = 8;
+        let start: [f32; H] = self.hidden_threshold[..H].try_into().expect("H thresholds");
+        let mut acc = [start; 4];
+        let row = |i: u32| -> &[f32; H] {
+            let at = i as usize * H;
+            self.hidden_weights[at..at + H]
+                .try_into()
+                .expect("a row of H weights")
+        };
+        let add = |acc: &mut [f32; H], (i, x): (u32, f32)| {
+            for (s, &w) in acc.iter_mut().zip(row(i)) {
+                *s += w * x;
+            }
+        };
+        let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
+        for r in 0..common {
+            for (acc, units) in acc.iter_mut().zip(&lists) {
+                add(acc, units[r]);
+            }
+        }
+        for (acc, units) in acc.iter_mut().zip(&lists) {
+            for &u in &units[common..] {
+                add(acc, u);
+            }
+        }
+        for (acc, out) in acc.iter().zip(out) {
+            self.outputs_from_sums(acc, out);
+        }
+    }
+
     /// Forward pass from `base`, as GNU Backgammon evaluates a roll's
     /// plays (`NeuralNetEvaluate` with an incremental state): the first
     /// position of a class is evaluated in full and becomes the base;
@@ -860,6 +936,36 @@ mod tests {
                 net.evaluate(&input, &mut a);
                 net.evaluate_units(&units, &mut b);
                 assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits));
+            }
+        }
+    }
+
+    #[test]
+    fn four_positions_side_by_side_give_each_ones_bits() {
+        let w = Weights::embedded();
+        let p = w.pruning.as_ref().expect("the embedded pruning nets");
+        let mut next = xorshift(11u64);
+        for net in [&p.contact, &p.crashed, &p.race, &w.contact] {
+            for _ in 0..200 {
+                // Lists of different lengths, some empty.
+                let lists: Vec<Vec<(u32, f32)>> = (0..4)
+                    .map(|_| {
+                        let mut units = Vec::new();
+                        for i in 0..net.inputs as u32 {
+                            if next().is_multiple_of(5) {
+                                units.push((i, (next() % 9) as f32 * 0.5));
+                            }
+                        }
+                        units
+                    })
+                    .collect();
+                let mut four = [[0.0f32; 5]; 4];
+                net.evaluate_units_4([&lists[0], &lists[1], &lists[2], &lists[3]], &mut four);
+                for (units, got) in lists.iter().zip(four) {
+                    let mut one = [0.0f32; 5];
+                    net.evaluate_units(units, &mut one);
+                    assert_eq!(got.map(f32::to_bits), one.map(f32::to_bits));
+                }
             }
         }
     }

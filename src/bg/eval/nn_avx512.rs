@@ -200,6 +200,47 @@ pub unsafe fn hidden_sums(
     }
 }
 
+/// The sixteen hidden sums of four positions, `start + Σ x × row i`
+/// over each position's `(i, x)` in order: [`hidden_sums`] of a 16-unit
+/// net four times, the four chains of additions interleaved.
+///
+/// # Safety
+/// The CPU has AVX-512F; `start` holds 16 values; every index names a
+/// row of `weights` (`inputs × 16`).
+#[target_feature(enable = "avx512f")]
+pub unsafe fn sums16_x4(
+    weights: &[f32],
+    start: &[f32],
+    lists: [&[(u32, f32)]; 4],
+) -> [[f32; 16]; 4] {
+    debug_assert!(start.len() >= 16);
+    debug_assert!(lists.iter().all(|l| l
+        .iter()
+        .all(|&(i, _)| (i as usize + 1) * 16 <= weights.len())));
+    let w = weights.as_ptr();
+    let add = |a: __m512, (i, x): (u32, f32)| {
+        _mm512_add_ps(
+            a,
+            _mm512_mul_ps(_mm512_loadu_ps(w.add(i as usize * 16)), _mm512_set1_ps(x)),
+        )
+    };
+    let mut a = [_mm512_loadu_ps(start.as_ptr()); 4];
+    let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
+    for r in 0..common {
+        for (a, units) in a.iter_mut().zip(&lists) {
+            *a = add(*a, *units.get_unchecked(r));
+        }
+    }
+    let mut sums = [[0.0f32; 16]; 4];
+    for ((a, units), s) in a.iter_mut().zip(&lists).zip(&mut sums) {
+        for &u in &units[common..] {
+            *a = add(*a, u);
+        }
+        _mm512_storeu_ps(s.as_mut_ptr(), *a);
+    }
+    sums
+}
+
 /// [`hidden_sums`] for units `at .. at + 16 V`.
 #[inline(always)]
 unsafe fn sums_block<const V: usize>(

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 
 use crate::bg::cube::Probs;
 use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
-use crate::bg::eval::nn::{Pruning, PRUNING_INPUTS};
+use crate::bg::eval::nn::Pruning;
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, legal_positions, Play};
@@ -292,20 +292,18 @@ impl<'a> Plied<'a> {
         ) {
             return None;
         }
+        if plays.iter().any(|after| classify(after, them) != class) {
+            return None;
+        }
         let utility = self.ctx.utility_for(them);
-        let mut units = [(0u32, 0.0f32); PRUNING_INPUTS];
-        let mut scores = Vec::with_capacity(plays.len());
+        let mut probs = Vec::with_capacity(plays.len());
+        pruning_probabilities(self.pruning, plays, them, class, &mut probs);
+        let scores: Vec<f32> = probs.iter().map(|p| utility.of(p)).collect();
         // The opponent's cubeless equity: the kept plays are those it is
         // lowest after; kept[0] is the worst of them.
         let pm = kept_by_pruning(plays.len());
         let mut kept = vec![0usize; pm];
-        for (i, after) in plays.iter().enumerate() {
-            if classify(after, them) != class {
-                return None;
-            }
-            let p = pruning_probabilities(self.pruning, after, them, class, &mut units);
-            let score = utility.of(&p);
-            scores.push(score);
+        for (i, &score) in scores.iter().enumerate() {
             if i < pm {
                 kept[i] = i;
                 if score > scores[kept[0]] {
@@ -534,17 +532,20 @@ const MOST_ENTRIES: usize = 1 << 16;
 /// it. With [`MOST_ENTRIES`], at most about 120 MB a thread.
 const MOST_CONTEXTS: usize = 4;
 
+/// A best reply's position, mover and dice.
+type ReplyKey = (Board, u8, (u8, u8));
+
 /// One thread's values of a context: each a pure function of its key, so
 /// a hit gives the bits a new evaluation would, whichever play, game or
 /// thread filled it.
 #[derive(Default)]
 struct Cache {
-    replies: FxHashMap<(Board, u8, (u8, u8)), (Board, Option<Leaf>)>,
+    replies: FxHashMap<ReplyKey, (Board, Option<Leaf>)>,
     values: FxHashMap<ValueKey, (Probs, Vec<Option<f32>>)>,
 }
 
 impl Cache {
-    fn keep_reply(&mut self, key: (Board, u8, (u8, u8)), best: (Board, Option<Leaf>)) {
+    fn keep_reply(&mut self, key: ReplyKey, best: (Board, Option<Leaf>)) {
         if self.replies.len() >= MOST_ENTRIES {
             self.replies.clear();
         }
