@@ -398,20 +398,33 @@ pub fn base_units(board: &Board, on_roll: usize, out: &mut [(u32, f32); BASE_INP
     let mut k = 0;
     for (side, row) in rows(board, on_roll).into_iter().enumerate() {
         let block = side as u32 * 100;
-        for (point, &n) in row.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
+        // The occupied points in order, by a mask: most points are
+        // empty, and a branch on each mispredicts.
+        let mut occupied = row
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (i, &n)| m | (u32::from(n != 0) << i));
+        while occupied != 0 {
+            let point = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let n = row[point] as usize;
             let units = if point < 24 {
-                &t.point_units[n as usize]
+                &t.point_units[n]
             } else {
-                &t.bar_units[n as usize]
+                &t.bar_units[n]
             };
             let at = block + point as u32 * 4;
-            for &(j, x) in &units.at[..units.len] {
-                out[k] = (at + j, x);
-                k += 1;
+            if k + 4 <= out.len() {
+                // All four slots written, the first `len` kept.
+                for (o, &(j, x)) in out[k..k + 4].iter_mut().zip(&units.at) {
+                    *o = (at + j, x);
+                }
+            } else {
+                for (o, &(j, x)) in out[k..].iter_mut().zip(&units.at[..units.len]) {
+                    *o = (at + j, x);
+                }
             }
+            k += units.len;
         }
     }
     k
