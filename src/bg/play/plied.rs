@@ -28,7 +28,7 @@ use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetSta
 use crate::bg::eval::nn::Pruning;
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::{legal_plays, legal_positions, Play};
+use crate::bg::position::moves::{legal_plays, legal_positions_into, Play};
 
 /// Why a plied analysis cannot be made.
 pub const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
@@ -244,13 +244,33 @@ impl<'a> Plied<'a> {
         mover: usize,
         dice: (u8, u8),
     ) -> Result<(Board, Option<Leaf>), String> {
-        let mut plays = legal_positions(board, mover, dice);
+        // The room for the plays, kept from search to search (a search
+        // starts no other).
+        let mut plays = PLAYS.take();
+        legal_positions_into(board, mover, dice, &mut plays);
+        let best = self.best_of(board, mover, &mut plays);
+        PLAYS.set(plays);
+        best
+    }
+
+    /// [`Plied::best_play_uncached`] among the legal `plays`.
+    fn best_of(
+        &self,
+        board: &Board,
+        mover: usize,
+        plays: &mut Vec<Board>,
+    ) -> Result<(Board, Option<Leaf>), String> {
         match plays.len() {
             0 => return Ok((*board, None)),
             1 => return Ok((plays[0], None)),
             n if n > kept_by_pruning(n) => {
-                if let Some(kept) = self.prune(&plays, mover) {
-                    plays = kept.into_iter().map(|i| plays[i]).collect();
+                if let Some(kept) = self.prune(plays, mover) {
+                    // The kept ones after all of them, then all dropped.
+                    let all = plays.len();
+                    for i in kept {
+                        plays.push(plays[i]);
+                    }
+                    plays.drain(..all);
                 }
             }
             _ => {}
@@ -561,6 +581,7 @@ impl Cache {
 }
 
 thread_local! {
+    static PLAYS: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
     static CACHES: RefCell<Vec<(Context, Cache)>> = const { RefCell::new(Vec::new()) };
 }
 
