@@ -20,8 +20,11 @@
 # 4. times gnubg (PyPI package, in .venv-gnubg, one core, its evaluation
 #    cache off as recount's oracle runs it) in `analyse match` alone
 #    (import and SGF export not counted), via scripts/gnubg_play_oracle.py;
-# 5. prints plays/s and the ratios, then compares every play's loss and
-#    luck with gnubg's (scripts/compare_plays.py).
+# 5. does 3 and 4 in turn ROUNDS times and takes each rate from the
+#    median time (the machine's pace drifts by a quarter or more, and a
+#    run is now and then disturbed); prints each round, the plays/s and
+#    the ratios, then compares every play's loss and luck with gnubg's
+#    (scripts/compare_plays.py).
 #
 # Environment:
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
@@ -30,6 +33,8 @@
 #   PLIES=2               both at 2-ply (gnubg's world-class analysis); gnubg
 #                         is then timed with its evaluation cache on, as its
 #                         users run it, and compared to 1e-4
+#   ROUNDS=N              rounds of timing (default 3 at 0-ply, 1 at 2-ply,
+#                         where gnubg takes minutes a round)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -46,6 +51,8 @@ source scripts/bench-lib.sh
 [[ -f $DATA ]] || die "needs the match archive $DATA; set RECOUNT_BG_DATA"
 [[ $SAMPLE =~ ^[1-9][0-9]*$ ]] || die "SAMPLE must be a positive integer (got '$SAMPLE')"
 [[ $PLIES =~ ^[02]$ ]] || die "PLIES must be 0 or 2 (got '$PLIES')"
+ROUNDS=${ROUNDS:-$([[ $PLIES == 0 ]] && echo 3 || echo 1)}
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer (got '$ROUNDS')"
 if [[ -z ${RECOUNT_BIN:-} ]]; then
     echo "== cargo build --release"
     cargo build --release
@@ -90,31 +97,39 @@ run() {
 "$BIN" "$TMP/in/m0001.txt" --plays --out "$TMP/out-warm" --quiet >/dev/null 2>&1 ||
     die "recount failed on $TMP/in/m0001.txt"
 
+# gnubg's analysis of the sample -> "plays seconds"
+gnubg() {
+    local cache=
+    [[ $PLIES == 0 ]] || cache=default
+    # shellcheck disable=SC2046
+    OUT="$TMP/gnubg" PLIES=$PLIES GNUBG_CACHE=$cache "$PY" scripts/gnubg_play_oracle.py $(find "$TMP/in" -type f | sort) 2>/dev/null ||
+        die "scripts/gnubg_play_oracle.py failed"
+    cat "$TMP/gnubg/analyse-time.txt"
+}
+
+mkdir -p "$TMP/gnubg"
+A2=() A1=() H2=() H1=() G=()
+for ((round = 1; round <= ROUNDS; round++)); do
+    echo "== round $round of $ROUNDS: recount at $PLIES-ply (2 threads, 1 thread), gnubg analyse match (1 core)"
+    if [[ $PLIES == 0 ]]; then
+        read -r P S < <(run "$TMP/archive" 2 "$TMP/out-archive"); A2+=("$S")
+        read -r _ S < <(run "$TMP/archive" 1 "$TMP/out-archive"); A1+=("$S")
+        echo "all $N_ALL matches, $P plays: -j2 $(rate "$P" "${A2[-1]}"), -j1 $(rate "$P" "${A1[-1]}") plays/s"
+    fi
+    read -r HP S < <(run "$TMP/in" 2 "$TMP/out-2"); H2+=("$S")
+    read -r _ S < <(run "$TMP/in" 1 "$TMP/out-1"); H1+=("$S")
+    read -r GP S < <(gnubg); G+=("$S")
+    echo "the $N held-out matches, $HP plays (start-up included): -j2 $(rate "$HP" "${H2[-1]}"), -j1 $(rate "$HP" "${H1[-1]}") plays/s; gnubg $(rate "$GP" "${G[-1]}") plays/s"
+done
+GS=$(median "${G[@]}") HS2=$(median "${H2[@]}") HS1=$(median "${H1[@]}")
 if [[ $PLIES == 0 ]]; then
-    echo "== recount --plays --plies 0 on all $N_ALL matches of the archive"
-    read -r P S2 < <(run "$TMP/archive" 2 "$TMP/out-archive")
-    echo "recount -j2: $P plays in $S2 s: $(rate "$P" "$S2") plays/s"
-    read -r _ S1 < <(run "$TMP/archive" 1 "$TMP/out-archive")
-    echo "recount -j1: $(rate "$P" "$S1") plays/s"
-fi
-echo "== recount --plays --plies $PLIES on the $N held-out matches (start-up included)"
-read -r HP HS2 < <(run "$TMP/in" 2 "$TMP/out-2")
-echo "recount -j2: $HP plays in $HS2 s: $(rate "$HP" "$HS2") plays/s"
-read -r _ HS1 < <(run "$TMP/in" 1 "$TMP/out-1")
-echo "recount -j1: $(rate "$HP" "$HS1") plays/s"
-if [[ $PLIES != 0 ]]; then
+    S2=$(median "${A2[@]}") S1=$(median "${A1[@]}")
+    echo "== medians: recount on all $N_ALL matches: -j2 $P plays in $S2 s: $(rate "$P" "$S2") plays/s, -j1 $(rate "$P" "$S1") plays/s"
+else
     P=$HP S2=$HS2 S1=$HS1
 fi
-
-echo "== gnubg analyse match, $PLIES-ply (1 core)"
-mkdir -p "$TMP/gnubg"
-CACHE=
-[[ $PLIES == 0 ]] || CACHE=default
-# shellcheck disable=SC2046
-OUT="$TMP/gnubg" PLIES=$PLIES GNUBG_CACHE=$CACHE "$PY" scripts/gnubg_play_oracle.py $(find "$TMP/in" -type f | sort) 2>/dev/null ||
-    die "scripts/gnubg_play_oracle.py failed"
-read -r GP GS < "$TMP/gnubg/analyse-time.txt"
-echo "gnubg: $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
+echo "== medians: recount on the $N held-out matches: -j2 $HP plays in $HS2 s: $(rate "$HP" "$HS2") plays/s, -j1 $(rate "$HP" "$HS1") plays/s"
+echo "gnubg, $PLIES-ply, 1 core, cache $([[ $PLIES == 0 ]] && echo off || echo on): $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
 echo "ratio recount -j2 / gnubg: $(ratio "$(rate "$P" "$S2")" "$(rate "$GP" "$GS")")"
 echo "ratio recount -j1 / gnubg: $(ratio "$(rate "$P" "$S1")" "$(rate "$GP" "$GS")")"
 if [[ $PLIES == 0 ]]; then

@@ -218,8 +218,6 @@ estimate() {
 print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$out/go_scores.csv")
     echo "   --votes $1: games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
 }
-# median X... -> the middle value (the lower middle of an even count)
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 VOTES=${VOTES:-3}
 [[ $VOTES =~ ^[0-9]+$ ]] || die "VOTES must be a number (got '$VOTES')"
 ESTIMATE_RUNS=${ESTIMATE_RUNS:-3}
