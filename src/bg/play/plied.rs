@@ -6,7 +6,8 @@
 //!   (`EvaluatePositionCubeful4`), every cube state at once: at each ply
 //!   the player on roll may double where the cube allows, and takes the
 //!   better of not doubling and doubling (`MakeCubePos`, `GetECF3`); the
-//!   leaves are the 0-ply cubeful values of [`CubeContext::static_values`];
+//!   leaves are 0-ply cubeful values ([`CubeContext::leaf_values`]) of
+//!   the evaluation that chose their play;
 //! - the best play of a roll inside the tree is found with the pruning
 //!   nets: every play scored cubelessly by them, the few best then by the
 //!   0-ply cubeful score (`FindBestMoveInEval`);
@@ -180,8 +181,10 @@ impl<'a> Plied<'a> {
             for d1 in 1..=d0 {
                 let w = if d0 == d1 { 1.0 } else { 2.0 };
                 let (after, leaf) = self.best_play(board, on_roll, (d0, d1))?;
-                // A leaf is valued from the evaluation that chose its play
-                // (as gnubg's cache returns it), not evaluated again.
+                // A leaf is valued from the incremental evaluation that
+                // chose its play, not evaluated again in full as gnubg's
+                // uncached run does (the last bits differ: a score by up
+                // to about 1e-5).
                 let (p, v) = match leaf {
                     Some(leaf) if plies == 1 => self.ctx.leaf_values(&leaf, &next, false),
                     _ => self.value(&after, 1 - on_roll, &next, plies - 1, false)?,
