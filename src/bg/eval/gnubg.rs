@@ -15,8 +15,8 @@ use crate::bg::eval::bearoff::{gnubg_rounded, OneSided};
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::nn::{Base, Pruning, Weights, PRUNING_INPUTS};
 use crate::bg::eval::nn_inputs::{
-    base_units, contact_inputs, contact_inputs_with, crashed_inputs, crashed_inputs_with,
-    race_inputs, SideMemo, CONTACT_INPUTS, RACE_INPUTS,
+    base_units, contact_inputs_with, crashed_inputs_with, race_inputs, SideMemo, CONTACT_INPUTS,
+    RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
 use crate::bg::position::board::{Board, BAR};
@@ -251,18 +251,12 @@ pub fn probabilities_with(
         }
         GnubgClass::Crashed => {
             let mut input = [0.0f32; CONTACT_INPUTS];
-            match memo {
-                Some(m) => crashed_inputs_with(board, on_roll, &mut input, m),
-                None => crashed_inputs(board, on_roll, &mut input),
-            }
+            crashed_inputs_with(board, on_roll, &mut input, memo);
             eval(&w.crashed, &input, states.map(|s| &mut s.crashed), &mut out);
         }
         GnubgClass::Contact => {
             let mut input = [0.0f32; CONTACT_INPUTS];
-            match memo {
-                Some(m) => contact_inputs_with(board, on_roll, &mut input, m),
-                None => contact_inputs(board, on_roll, &mut input),
-            }
+            contact_inputs_with(board, on_roll, &mut input, memo);
             eval(&w.contact, &input, states.map(|s| &mut s.contact), &mut out);
         }
     }

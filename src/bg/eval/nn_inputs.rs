@@ -465,14 +465,15 @@ pub fn contact_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INP
     two_sided_inputs(board, on_roll, out, None, false);
 }
 
-/// [`contact_inputs`], the row of the player on roll read through `memo`.
+/// [`contact_inputs`], the row of the player on roll read through `memo`
+/// when there is one.
 pub fn contact_inputs_with(
     board: &Board,
     on_roll: usize,
     out: &mut [f32; CONTACT_INPUTS],
-    memo: &mut SideMemo,
+    memo: Option<&mut SideMemo>,
 ) {
-    two_sided_inputs(board, on_roll, out, Some(memo), false);
+    two_sided_inputs(board, on_roll, out, memo, false);
 }
 
 /// The crashed net's inputs (gnubg: `CalculateCrashedInputs`).
@@ -480,14 +481,15 @@ pub fn crashed_inputs(board: &Board, on_roll: usize, out: &mut [f32; CONTACT_INP
     two_sided_inputs(board, on_roll, out, None, true);
 }
 
-/// [`crashed_inputs`], the row of the player on roll read through `memo`.
+/// [`crashed_inputs`], the row of the player on roll read through `memo`
+/// when there is one.
 pub fn crashed_inputs_with(
     board: &Board,
     on_roll: usize,
     out: &mut [f32; CONTACT_INPUTS],
-    memo: &mut SideMemo,
+    memo: Option<&mut SideMemo>,
 ) {
-    two_sided_inputs(board, on_roll, out, Some(memo), true);
+    two_sided_inputs(board, on_roll, out, memo, true);
 }
 
 /// The contact or `crashed` net's inputs: the base inputs, then each
@@ -1558,10 +1560,10 @@ mod tests {
             if k % 7 == 0 {
                 b.checkers[0] = next.checkers[0];
             }
-            contact_inputs_with(&b, 0, &mut x, &mut memo);
+            contact_inputs_with(&b, 0, &mut x, Some(&mut memo));
             contact_inputs(&b, 0, &mut y);
             assert_eq!(bits(&x), bits(&y), "contact: {b:?}");
-            crashed_inputs_with(&b, 0, &mut x, &mut memo);
+            crashed_inputs_with(&b, 0, &mut x, Some(&mut memo));
             crashed_inputs(&b, 0, &mut y);
             assert_eq!(bits(&x), bits(&y), "crashed: {b:?}");
         }

@@ -29,7 +29,7 @@ use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetSta
 use crate::bg::eval::nn::Pruning;
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::{legal_plays, legal_positions_into, Play};
+use crate::bg::position::moves::{legal_plays, legal_positions_into, with_spare_boards, Play};
 
 /// Why a plied analysis cannot be made.
 pub const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
@@ -247,13 +247,10 @@ impl<'a> Plied<'a> {
         mover: usize,
         dice: (u8, u8),
     ) -> Result<(Board, Option<Leaf>), String> {
-        // The room for the plays, kept from search to search (a search
-        // starts no other).
-        let mut plays = PLAYS.take();
-        legal_positions_into(board, mover, dice, &mut plays);
-        let best = self.best_of(board, mover, &mut plays);
-        PLAYS.set(plays);
-        best
+        with_spare_boards(|plays| {
+            legal_positions_into(board, mover, dice, plays);
+            self.best_of(board, mover, plays)
+        })
     }
 
     /// [`Plied::best_play_uncached`] among the legal `plays`.
@@ -584,7 +581,6 @@ impl Cache {
 }
 
 thread_local! {
-    static PLAYS: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
     static CACHES: RefCell<Vec<(Context, Cache)>> = const { RefCell::new(Vec::new()) };
 }
 

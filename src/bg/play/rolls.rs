@@ -21,6 +21,7 @@ use rustc_hash::FxHashMap;
 use crate::bg::eval::gnubg::NetStates;
 use crate::bg::play::value::{CubeContext, Leaf};
 use crate::bg::position::board::Board;
+use crate::bg::position::moves::with_spare_boards;
 
 /// `f` of the evaluations of the positions `afters` puts in the vector it
 /// is given (the plays of `dice` by `mover` from `before`, in the
@@ -54,20 +55,13 @@ pub fn with_roll_leaves<T>(
     leaves.clear();
     // Incrementally, as gnubg scores a roll's plays.
     let mut states = NetStates::default();
-    let mut boards = BOARDS.take();
-    boards.clear();
-    afters(&mut boards);
-    for after in &boards {
-        let leaf = ctx.leaf(after, 1 - mover, Some(&mut states));
-        match leaf {
-            Ok(leaf) => leaves.push(leaf),
-            Err(e) => {
-                BOARDS.set(boards);
-                return Err(e);
-            }
-        }
-    }
-    BOARDS.set(boards);
+    with_spare_boards(|boards| {
+        afters(boards);
+        boards.iter().try_for_each(|after| {
+            leaves.push(ctx.leaf(after, 1 - mover, Some(&mut states))?);
+            Ok::<(), String>(())
+        })
+    })?;
     if let Some(k) = key {
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
@@ -111,8 +105,6 @@ struct Key {
 thread_local! {
     static CACHE: RefCell<FxHashMap<Key, Rc<[Leaf]>>> = RefCell::new(FxHashMap::default());
     static SCRATCH: RefCell<Vec<Leaf>> = const { RefCell::new(Vec::new()) };
-    /// The positions of the roll being evaluated, their room kept.
-    static BOARDS: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]

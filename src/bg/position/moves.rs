@@ -61,6 +61,17 @@ pub fn legal_positions_into(board: &Board, p: usize, dice: (u8, u8), out: &mut V
     *out = generate_into(board, p, dice, false, std::mem::take(out)).afters;
 }
 
+/// `f` of an empty vector of boards the thread keeps from use to use,
+/// its room kept for the next (the callers that search roll after roll
+/// allocate nothing). A use inside another gets a vector of its own.
+pub fn with_spare_boards<T>(f: impl FnOnce(&mut Vec<Board>) -> T) -> T {
+    let mut boards = SPARE_BOARDS.take();
+    boards.clear();
+    let out = f(&mut boards);
+    SPARE_BOARDS.set(boards);
+    out
+}
+
 /// The search's plays; their moves only with `notation`.
 fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generator {
     generate_into(board, p, dice, notation, Vec::new())
@@ -69,6 +80,8 @@ fn generate(board: &Board, p: usize, dice: (u8, u8), notation: bool) -> Generato
 thread_local! {
     /// The room of [`Generator::hashes`], kept from search to search.
     static HASHES: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The room of [`with_spare_boards`].
+    static SPARE_BOARDS: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// [`generate`], the positions kept in `afters` (empty).
