@@ -207,7 +207,15 @@ struct Tables {
     /// `points[n]` and `bars[n]` without their zeros, for [`base_units`].
     point_units: [NonZero; 256],
     bar_units: [NonZero; 256],
+    /// `placed[25 s + i][n]`: [`base_units`]'s entries for point `i` (24:
+    /// the bar) of block `s` holding `n` checkers (at most a side's
+    /// fifteen), their input numbers in place: copied whole, not built
+    /// unit by unit.
+    placed: Box<[[NonZero; PLACED_COUNTS]; 50]>,
 }
+
+/// Checkers a point may hold in [`Tables::placed`].
+const PLACED_COUNTS: usize = 16;
 
 /// The units of a point or bar that are not zero: `(unit, value)`, the
 /// first `len` of `at`.
@@ -218,6 +226,14 @@ struct NonZero {
 }
 
 impl NonZero {
+    /// `self` with its input numbers moved up by `at`.
+    fn placed(mut self, at: u32) -> NonZero {
+        for (j, _) in &mut self.at[..self.len] {
+            *j += at;
+        }
+        self
+    }
+
     fn of(units: [f32; 4]) -> NonZero {
         let mut z = NonZero {
             len: 0,
@@ -293,14 +309,27 @@ fn build_tables() -> Tables {
         }
         *slot = loss as u16;
     }
+    let point_nonzero: [NonZero; 256] = std::array::from_fn(|n| NonZero::of(point_units(n as u8)));
+    let bar_nonzero: [NonZero; 256] = std::array::from_fn(|n| NonZero::of(bar_units(n as u8)));
+    let placed = Box::new(std::array::from_fn(|k| {
+        let (side, point) = (k / 25, k % 25);
+        let units = if point < 24 {
+            &point_nonzero
+        } else {
+            &bar_nonzero
+        };
+        let at = (side * 100 + point * 4) as u32;
+        std::array::from_fn(|n| units[n].placed(at))
+    }));
     Tables {
         escapes,
         escapes1,
         enter,
         points: std::array::from_fn(|n| point_units(n as u8)),
         bars: std::array::from_fn(|n| bar_units(n as u8)),
-        point_units: std::array::from_fn(|n| NonZero::of(point_units(n as u8))),
-        bar_units: std::array::from_fn(|n| NonZero::of(bar_units(n as u8))),
+        point_units: point_nonzero,
+        bar_units: bar_nonzero,
+        placed,
     }
 }
 
@@ -408,21 +437,24 @@ pub fn base_units(board: &Board, on_roll: usize, out: &mut [(u32, f32); BASE_INP
             let point = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
             let n = row[point] as usize;
-            let units = if point < 24 {
-                &t.point_units[n]
-            } else {
-                &t.bar_units[n]
+            let fallback;
+            let units = match t.placed[25 * side + point].get(n) {
+                Some(units) => units,
+                None => {
+                    let units = if point < 24 {
+                        &t.point_units
+                    } else {
+                        &t.bar_units
+                    };
+                    fallback = units[n].placed(block + point as u32 * 4);
+                    &fallback
+                }
             };
-            let at = block + point as u32 * 4;
             if k + 4 <= out.len() {
                 // All four slots written, the first `len` kept.
-                for (o, &(j, x)) in out[k..k + 4].iter_mut().zip(&units.at) {
-                    *o = (at + j, x);
-                }
+                out[k..k + 4].copy_from_slice(&units.at);
             } else {
-                for (o, &(j, x)) in out[k..].iter_mut().zip(&units.at[..units.len]) {
-                    *o = (at + j, x);
-                }
+                out[k..k + units.len].copy_from_slice(&units.at[..units.len]);
             }
             k += units.len;
         }
