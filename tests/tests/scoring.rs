@@ -1253,6 +1253,27 @@ fn a_marked_game_is_counted_as_marked() {
     );
 }
 
+/// 2017-02-23-31: Black's 16 stones at `cl` reach into a 7-point open
+/// area that White's playouts win, and enclose the empty area beside
+/// `ck` and `bl` with Black's living group: joined to it two ways, they
+/// live, as the players marked them (B+5.5; taken off, the count was
+/// W+44.5).
+#[test]
+fn a_chain_joined_to_a_living_group_through_their_own_area_is_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = "fixtures/marked/2017-02-23-31.sgf";
+    let o = run(&[f, "--dead-stones", "estimate"], tmp.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    assert_eq!(
+        (r["verdict"].as_str(), r["score_margin"].as_str()),
+        ("agrees", "5.5"),
+        "{}",
+        r["reason"]
+    );
+    assert_eq!(r["marking_differs"], "");
+}
+
 /// The estimate of a marked game beside the players' marking: in
 /// 2017-01-04-35 the players left a white stone in atari with no way out
 /// on the board (KGS counted RE so), and the estimate takes it off with no

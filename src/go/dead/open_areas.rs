@@ -48,7 +48,10 @@ impl OpenAreaChain {
 /// side ([`OPEN_AREA_OWNERSHIP`]) is that side's area behind an unclosed
 /// boundary, and the other side's chains reaching into it are dead stones
 /// the players took off, unless the playouts kept them nearly always
-/// ([`OPEN_AREA_KEPT`]). The playouts keep such chains alive when they
+/// ([`OPEN_AREA_KEPT`]) or they enclose an area of their own with a
+/// living chain of their colour ([`beside_a_living_chains_area`]: on the
+/// marked KGS games, a 16-stone chain joined so two ways to its living
+/// group, 2017-02-23-31). The playouts keep such chains alive when they
 /// run out into the area or make a seki there, and the count then has
 /// tens of points of dame and often the wrong winner. The area owner's
 /// dead chains beside a chain taken off lost their race to it, and live
@@ -73,6 +76,8 @@ pub(super) fn dead_beside_open_areas(
     // area stays the side's it was (on the KGS archives, over twelve
     // seeds: 43 games changed, all to `RE`'s count, none lost).
     let mut given: Vec<Option<Color>> = vec![None; board.index_len()];
+    // The regions of the final position one colour encloses alone.
+    let enclosed = own_areas(board, chains, chain_of);
     loop {
         area.iter_mut().for_each(|a| *a = None);
         let live = without_dead(board, chains);
@@ -102,19 +107,26 @@ pub(super) fn dead_beside_open_areas(
                 *g = Some(*c);
             }
         }
+        // Per chain: the size of the other side's open area it reaches.
+        let reach: Vec<Option<usize>> = chains
+            .iter()
+            .map(|ch| {
+                let theirs = ch.color.opponent();
+                ch.stones.iter().find_map(|&q| {
+                    board.neighbours(q).iter().find_map(|&m| match area[m] {
+                        Some((c, len)) if c == theirs => Some(len),
+                        _ => None,
+                    })
+                })
+            })
+            .collect();
+        let joined = beside_a_living_chains_area(&enclosed, chains, &reach, pass_alive);
         let mut now_taken = Vec::new();
         for (i, ch) in chains.iter_mut().enumerate() {
             if ch.dead || ch.mine >= OPEN_AREA_KEPT || pass_alive[ch.stones[0]] || revived[i] {
                 continue;
             }
-            let theirs = ch.color.opponent();
-            let reached = ch.stones.iter().find_map(|&q| {
-                board.neighbours(q).iter().find_map(|&m| match area[m] {
-                    Some((c, len)) if c == theirs => Some(len),
-                    _ => None,
-                })
-            });
-            if let Some(len) = reached {
+            if let Some(len) = reach[i].filter(|_| !joined[i]) {
                 ch.dead = true;
                 now_taken.push(i);
                 taken.push(OpenAreaChain {
@@ -148,6 +160,54 @@ pub(super) fn dead_beside_open_areas(
             }
         }
     }
+}
+
+/// The chains beside each empty region of `board` bordered by one colour
+/// alone (by that colour's chains only), each list in order.
+fn own_areas(board: &Board, chains: &[ChainFate], chain_of: &[usize]) -> Vec<Vec<usize>> {
+    let mut areas = Vec::new();
+    board.empty_regions(&mut EmptyRegions::default(), |pts, border| {
+        let color = match border {
+            BORDER_BLACK => Color::Black,
+            BORDER_WHITE => Color::White,
+            _ => return,
+        };
+        let mut beside: Vec<usize> = pts
+            .iter()
+            .flat_map(|&q| board.neighbours(q))
+            .filter(|&m| board.at(m) == Some(color))
+            .map(|m| chain_of[m])
+            .filter(|&j| j < chains.len())
+            .collect();
+        beside.sort_unstable();
+        beside.dedup();
+        areas.push(beside);
+    });
+    areas
+}
+
+/// Per chain: it encloses one of `own_areas` together with a chain of its
+/// colour that lives (kept nearly always by the playouts, or
+/// pass-alive) and reaches into no open area of the other side (`reach`
+/// none): the two are connected through their area, which the other
+/// side enters only to be captured.
+fn beside_a_living_chains_area(
+    own_areas: &[Vec<usize>],
+    chains: &[ChainFate],
+    reach: &[Option<usize>],
+    pass_alive: &[bool],
+) -> Vec<bool> {
+    let lives = |j: usize| {
+        let ch = &chains[j];
+        !ch.dead && reach[j].is_none() && (ch.mine >= OPEN_AREA_KEPT || pass_alive[ch.stones[0]])
+    };
+    let mut joined = vec![false; chains.len()];
+    for beside in own_areas.iter().filter(|b| b.iter().any(|&j| lives(j))) {
+        for &j in beside {
+            joined[j] = true;
+        }
+    }
+    joined
 }
 
 #[cfg(test)]
@@ -220,6 +280,36 @@ mod tests {
             &vec![false; b.index_len()]
         )
         .is_empty());
+    }
+
+    #[test]
+    fn a_chain_enclosing_its_own_area_with_a_living_chain_stays() {
+        // Black's chain in column 3 reaches into the 15-point area the
+        // playouts give to White, and encloses column 2 with Black's
+        // chain in column 1: the two are connected through that area.
+        let b = Board::from_diagram(
+            ". X . X . . . O O
+             X X . X . . . O O
+             . X . X . . . O O
+             X X . X . . . O O
+             . X . X . . . O O",
+        );
+        let white_area = vec![-0.5; b.index_len()];
+        let no_pass_alive = vec![false; b.index_len()];
+        let run = |beside: f32| {
+            let verdicts = [
+                ((1, 0), false, beside),
+                ((3, 0), false, 0.4),
+                ((7, 0), false, 0.9),
+            ];
+            let (mut chains, chain_of) = fates(&b, &verdicts);
+            dead_beside_open_areas(&b, &mut chains, &chain_of, &white_area, &no_pass_alive);
+            chains.iter().map(|c| c.dead).collect::<Vec<_>>()
+        };
+        assert_eq!(run(0.9), [false, false, false]);
+        // Beside a chain the playouts did not keep nearly always, it is
+        // taken off, and then that chain too: column 2 joins the area.
+        assert_eq!(run(0.4), [true, true, false]);
     }
 
     #[test]
