@@ -342,7 +342,7 @@ impl<'a> Plied<'a> {
                 kept[m] = i;
             }
         }
-        Some(kept.to_vec())
+        Some(kept)
     }
 
     /// Every legal play of a recorded roll, scored as gnubg's analysis
