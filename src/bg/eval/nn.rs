@@ -297,22 +297,11 @@ impl Net {
                 .try_into()
                 .expect("a row of H weights")
         };
-        let add = |acc: &mut [f32; H], (i, x): (u32, f32)| {
+        add_four_lists(&mut acc, lists, |acc, (i, x)| {
             for (s, &w) in acc.iter_mut().zip(row(i)) {
                 *s += w * x;
             }
-        };
-        let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
-        for r in 0..common {
-            for (acc, units) in acc.iter_mut().zip(&lists) {
-                add(acc, units[r]);
-            }
-        }
-        for (acc, units) in acc.iter_mut().zip(&lists) {
-            for &u in &units[common..] {
-                add(acc, u);
-            }
-        }
+        });
         for (acc, out) in acc.iter().zip(out) {
             self.outputs_from_sums(acc, out);
         }
@@ -447,6 +436,30 @@ impl Net {
                     sums,
                 });
             }
+        }
+    }
+}
+
+/// `add(acc[k], unit)` for every unit of `lists[k]` in order, the four
+/// lists' units taken in turn while all four have one (each
+/// accumulator's additions in its own list's order), so that four
+/// chains of dependent additions run side by side.
+#[inline(always)]
+pub(crate) fn add_four_lists<A>(
+    acc: &mut [A; 4],
+    lists: [&[(u32, f32)]; 4],
+    mut add: impl FnMut(&mut A, (u32, f32)),
+) {
+    let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
+    for r in 0..common {
+        for (a, units) in acc.iter_mut().zip(&lists) {
+            // SAFETY: `r < common`, the shortest list's length.
+            add(a, unsafe { *units.get_unchecked(r) });
+        }
+    }
+    for (a, units) in acc.iter_mut().zip(&lists) {
+        for &u in &units[common..] {
+            add(a, u);
         }
     }
 }
@@ -947,7 +960,7 @@ mod tests {
         let mut next = xorshift(11u64);
         for net in [&p.contact, &p.crashed, &p.race, &w.contact] {
             for _ in 0..200 {
-                // Lists of different lengths, some empty.
+                // Lists of different lengths.
                 let lists: Vec<Vec<(u32, f32)>> = (0..4)
                     .map(|_| {
                         let mut units = Vec::new();

@@ -21,6 +21,8 @@
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
+use crate::bg::eval::nn::add_four_lists;
+
 /// Room for a list of `N` inputs as `(index, value)`, left uninitialised:
 /// [`differences`] and [`nonzero`] write the entries they list and hand
 /// back those alone (zeroing the room for every evaluation cost more
@@ -218,24 +220,15 @@ pub unsafe fn sums16_x4(
         .iter()
         .all(|&(i, _)| (i as usize + 1) * 16 <= weights.len())));
     let w = weights.as_ptr();
-    let add = |a: __m512, (i, x): (u32, f32)| {
-        _mm512_add_ps(
-            a,
+    let mut a = [_mm512_loadu_ps(start.as_ptr()); 4];
+    add_four_lists(&mut a, lists, |a, (i, x)| {
+        *a = _mm512_add_ps(
+            *a,
             _mm512_mul_ps(_mm512_loadu_ps(w.add(i as usize * 16)), _mm512_set1_ps(x)),
         )
-    };
-    let mut a = [_mm512_loadu_ps(start.as_ptr()); 4];
-    let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
-    for r in 0..common {
-        for (a, units) in a.iter_mut().zip(&lists) {
-            *a = add(*a, *units.get_unchecked(r));
-        }
-    }
+    });
     let mut sums = [[0.0f32; 16]; 4];
-    for ((a, units), s) in a.iter_mut().zip(&lists).zip(&mut sums) {
-        for &u in &units[common..] {
-            *a = add(*a, u);
-        }
+    for (a, s) in a.iter().zip(&mut sums) {
         _mm512_storeu_ps(s.as_mut_ptr(), *a);
     }
     sums

@@ -312,7 +312,10 @@ impl<'a> Plied<'a> {
         ) {
             return None;
         }
-        if plays.iter().any(|after| classify(after, them) != class) {
+        if plays[1..]
+            .iter()
+            .any(|after| classify(after, them) != class)
+        {
             return None;
         }
         let utility = self.ctx.utility_for(them);
