@@ -51,6 +51,13 @@ pub struct History {
 }
 
 impl History {
+    /// Room for `visits` keys before the table grows.
+    pub fn with_capacity(visits: usize) -> History {
+        History {
+            first_seen: FxHashMap::with_capacity_and_hasher(visits, Default::default()),
+        }
+    }
+
     /// Records `key` as reached after move `move_number`; returns the
     /// earlier move after which it was first reached, if it was.
     pub fn visit(&mut self, key: Key, move_number: u32) -> Option<u32> {

@@ -204,7 +204,7 @@ pub fn replay_with(record: &GoRecord, rules: Rules, mut after_move: impl FnMut(&
         illegal: Vec::new(),
         cycle: None,
     };
-    let mut positions = Positions::new(rules.ko);
+    let mut positions = Positions::new(rules.ko, record.events.len());
     let mut consecutive_passes = 0;
     let mut ended = false;
     for event in &record.events {
@@ -318,11 +318,12 @@ struct Positions {
 }
 
 impl Positions {
-    fn new(ko: KoRule) -> Positions {
+    /// For a record of `events` events (at most one visit each).
+    fn new(ko: KoRule, events: usize) -> Positions {
         Positions {
             ko,
             board: Key::default(),
-            history: History::default(),
+            history: History::with_capacity(events + 1),
             unvisited: true,
             to_move: Color::Black,
         }
