@@ -70,6 +70,10 @@ pub const BORDER_BLACK: u8 = 1;
 /// [`Board::empty_regions`]: the region touches White stones.
 pub const BORDER_WHITE: u8 = 2;
 
+/// Words of the bit masks [`Board::area`] counts with: a board of up to
+/// 25 × 25 with its edge (27 × 27 cells).
+const AREA_WORDS: usize = 12;
+
 /// Buffers for [`Board::empty_regions`], reusable across calls.
 #[derive(Debug, Default)]
 pub struct EmptyRegions {
@@ -826,6 +830,9 @@ impl Board {
     /// Tromp–Taylor area: each side's stones plus the empty points that reach
     /// only that side's stones. No stone is taken off as dead.
     pub fn area(&self) -> (u32, u32) {
+        if self.cells.len() <= 64 * AREA_WORDS {
+            return self.area_by_masks();
+        }
         let (mut black, mut white) = self.stone_counts();
         self.empty_regions(
             &mut EmptyRegions::default(),
@@ -836,6 +843,74 @@ impl Board {
             },
         );
         (black, white)
+    }
+
+    /// [`Board::area`] with the cells as bit masks: the empty points each
+    /// colour reaches, grown from its stones through empty points until
+    /// they stop growing (as many steps as the longest way through an
+    /// empty region), counted where only that colour reaches. A board of
+    /// up to 25 × 25; every game's row takes its area, so the flood fill
+    /// of [`Board::empty_regions`] is spared.
+    fn area_by_masks(&self) -> (u32, u32) {
+        let mut masks = [[0u64; AREA_WORDS]; 3];
+        for (p, &c) in self.cells.iter().enumerate() {
+            if c != EDGE {
+                masks[c as usize][p / 64] |= 1 << (p % 64);
+            }
+        }
+        let [empty, black, white] = masks;
+        let reach = |stones: &[u64; AREA_WORDS]| {
+            let mut r = [0u64; AREA_WORDS];
+            let mut from = *stones;
+            loop {
+                let grown = self.grown(&from);
+                let mut changed = false;
+                for i in 0..AREA_WORDS {
+                    let next = r[i] | (grown[i] & empty[i]);
+                    changed |= next != r[i];
+                    r[i] = next;
+                }
+                if !changed {
+                    return r;
+                }
+                from = r;
+            }
+        };
+        let (to_black, to_white) = (reach(&black), reach(&white));
+        let count =
+            |own: &[u64; AREA_WORDS], mine: &[u64; AREA_WORDS], theirs: &[u64; AREA_WORDS]| {
+                (0..AREA_WORDS)
+                    .map(|i| own[i].count_ones() + (mine[i] & !theirs[i]).count_ones())
+                    .sum()
+            };
+        (
+            count(&black, &to_black, &to_white),
+            count(&white, &to_white, &to_black),
+        )
+    }
+
+    /// The points beside those of `m` (bit p: cell p); the edge's cells
+    /// stand between the rows, so no step wraps from one row to the next
+    /// onto a point.
+    fn grown(&self, m: &[u64; AREA_WORDS]) -> [u64; AREA_WORDS] {
+        let up = |k: usize| -> [u64; AREA_WORDS] {
+            std::array::from_fn(|i| {
+                let carry = if i > 0 { m[i - 1] >> (64 - k) } else { 0 };
+                (m[i] << k) | carry
+            })
+        };
+        let down = |k: usize| -> [u64; AREA_WORDS] {
+            std::array::from_fn(|i| {
+                let carry = if i + 1 < AREA_WORDS {
+                    m[i + 1] << (64 - k)
+                } else {
+                    0
+                };
+                (m[i] >> k) | carry
+            })
+        };
+        let (a, b, c, d) = (up(1), down(1), up(self.stride), down(self.stride));
+        std::array::from_fn(|i| a[i] | b[i] | c[i] | d[i])
     }
 
     /// Calls `f` for every connected region of empty points with the
@@ -1232,5 +1307,46 @@ mod tests {
         assert_eq!(b.area(), (6, 6));
         let b = Board::from_diagram(". X . O");
         assert_eq!(b.area(), (2, 1));
+    }
+
+    /// The flood fill's count, which the bit masks must equal.
+    fn area_by_regions(b: &Board) -> (u32, u32) {
+        let (mut black, mut white) = b.stone_counts();
+        b.empty_regions(
+            &mut EmptyRegions::default(),
+            |points, border| match border {
+                BORDER_BLACK => black += points.len() as u32,
+                BORDER_WHITE => white += points.len() as u32,
+                _ => {}
+            },
+        );
+        (black, white)
+    }
+
+    #[test]
+    fn the_area_by_masks_is_the_flood_fills() {
+        let mut rng = crate::rng::Rng(0x2545_f491_4f6c_dd1d);
+        // Every shape of board the masks hold, their corners and edges,
+        // from nearly empty (long ways through one region) to nearly full.
+        for (w, h) in [(1, 1), (2, 1), (1, 7), (9, 9), (13, 19), (19, 19), (25, 25)] {
+            for density in [1, 5, 20, 50, 90] {
+                let mut b = Board::new(w, h);
+                for y in 0..h {
+                    for x in 0..w {
+                        if rng.below(100) < density {
+                            let c = [Color::Black, Color::White][rng.below(2)];
+                            b.set(x, y, Some(c));
+                        }
+                    }
+                }
+                b.finish_setup();
+                assert_eq!(b.area(), area_by_regions(&b), "{w}x{h} at {density}%");
+            }
+        }
+        // Past the masks the flood fill counts.
+        let mut b = Board::new(MAX_SIDE, MAX_SIDE);
+        b.set(3, 3, Some(Color::White));
+        b.finish_setup();
+        assert_eq!(b.area(), (0, 52 * 52));
     }
 }
