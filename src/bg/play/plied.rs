@@ -180,15 +180,7 @@ impl<'a> Plied<'a> {
         for d0 in 1..=6u8 {
             for d1 in 1..=d0 {
                 let w = if d0 == d1 { 1.0 } else { 2.0 };
-                // Replies come back at the first ply (a cube decision's
-                // tree and the plays after it share them, about 7%), next
-                // to never at the last, where keeping them cost more than
-                // they saved.
-                let (after, leaf) = if plies > 1 {
-                    self.best_play(board, on_roll, (d0, d1))?
-                } else {
-                    self.best_play_uncached(board, on_roll, (d0, d1))?
-                };
+                let (after, leaf) = self.best_play(board, on_roll, (d0, d1))?;
                 // A leaf is valued from the incremental evaluation that
                 // chose its play, not evaluated again in full as gnubg's
                 // uncached run does (the last bits differ: a score by up
