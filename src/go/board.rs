@@ -831,8 +831,14 @@ impl Board {
     /// only that side's stones. No stone is taken off as dead.
     pub fn area(&self) -> (u32, u32) {
         if self.cells.len() <= 64 * AREA_WORDS {
-            return self.area_by_masks();
+            self.area_by_masks()
+        } else {
+            self.area_by_regions()
         }
+    }
+
+    /// [`Board::area`] region by region ([`Board::empty_regions`]).
+    fn area_by_regions(&self) -> (u32, u32) {
         let (mut black, mut white) = self.stone_counts();
         self.empty_regions(
             &mut EmptyRegions::default(),
@@ -845,12 +851,12 @@ impl Board {
         (black, white)
     }
 
-    /// [`Board::area`] with the cells as bit masks: the empty points each
-    /// colour reaches, grown from its stones through empty points until
-    /// they stop growing (as many steps as the longest way through an
-    /// empty region), counted where only that colour reaches. A board of
-    /// up to 25 × 25; every game's row takes its area, so the flood fill
-    /// of [`Board::empty_regions`] is spared.
+    /// [`Board::area`] with the cells as bit masks, for a board of up to
+    /// 25 × 25: the empty points each colour reaches, grown from its
+    /// stones through empty points until they stop growing (as many steps
+    /// as the longest way through an empty region), counted where only
+    /// that colour reaches. Every game's row takes its area; this is
+    /// several times faster than region by region.
     fn area_by_masks(&self) -> (u32, u32) {
         let mut masks = [[0u64; AREA_WORDS]; 3];
         for (p, &c) in self.cells.iter().enumerate() {
@@ -1309,20 +1315,6 @@ mod tests {
         assert_eq!(b.area(), (2, 1));
     }
 
-    /// The flood fill's count, which the bit masks must equal.
-    fn area_by_regions(b: &Board) -> (u32, u32) {
-        let (mut black, mut white) = b.stone_counts();
-        b.empty_regions(
-            &mut EmptyRegions::default(),
-            |points, border| match border {
-                BORDER_BLACK => black += points.len() as u32,
-                BORDER_WHITE => white += points.len() as u32,
-                _ => {}
-            },
-        );
-        (black, white)
-    }
-
     #[test]
     fn the_area_by_masks_is_the_flood_fills() {
         let mut rng = crate::rng::Rng(0x2545_f491_4f6c_dd1d);
@@ -1340,7 +1332,11 @@ mod tests {
                     }
                 }
                 b.finish_setup();
-                assert_eq!(b.area(), area_by_regions(&b), "{w}x{h} at {density}%");
+                assert_eq!(
+                    b.area_by_masks(),
+                    b.area_by_regions(),
+                    "{w}x{h} at {density}%"
+                );
             }
         }
         // Past the masks the flood fill counts.
