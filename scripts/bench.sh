@@ -7,7 +7,8 @@
 #
 # 1. builds target/release/recount (cargo build --release);
 # 2. lays out >= 200,000 Go games without copying data: a temp dir of symlinks
-#    to the shared KGS archives, ROUNDS times over (15 x 13,526 = 202,890 games);
+#    to the shared KGS archives, ROUNDS times over (15 x 15,501 = 232,515 games
+#    with the six archives of 2001-2003 and 2017);
 # 3. times recount on it with --threads 2 and --threads 1 (--no-scores: parse,
 #    replay, area score, the peer's work), then once with scoring
 #    (--dead-stones none) and the dead-stone estimator on one archive copy,
