@@ -1320,7 +1320,18 @@ mod tests {
         let mut rng = crate::rng::Rng(0x2545_f491_4f6c_dd1d);
         // Every shape of board the masks hold, their corners and edges,
         // from nearly empty (long ways through one region) to nearly full.
-        for (w, h) in [(1, 1), (2, 1), (1, 7), (9, 9), (13, 19), (19, 19), (25, 25)] {
+        for (w, h) in [
+            (1, 1),
+            (2, 1),
+            (1, 7),
+            (9, 9),
+            (13, 19),
+            (19, 19),
+            (25, 25),
+            (25, 26),
+            (52, 2),
+            (2, 52),
+        ] {
             for density in [1, 5, 20, 50, 90] {
                 let mut b = Board::new(w, h);
                 for y in 0..h {
