@@ -71,7 +71,7 @@ pub const BORDER_BLACK: u8 = 1;
 pub const BORDER_WHITE: u8 = 2;
 
 /// Words of the bit masks [`Board::area`] counts with: a board of up to
-/// 25 × 25 with its edge (27 × 27 cells).
+/// 768 cells with its edge (19 × 19 is 441, 25 × 26 and 52 × 12 fit).
 const AREA_WORDS: usize = 12;
 
 /// Buffers for [`Board::empty_regions`], reusable across calls.
@@ -851,8 +851,8 @@ impl Board {
         (black, white)
     }
 
-    /// [`Board::area`] with the cells as bit masks, for a board of up to
-    /// 25 × 25: the empty points each colour reaches, grown from its
+    /// [`Board::area`] with the cells as bit masks, for a board whose
+    /// cells fit [`AREA_WORDS`]: the empty points each colour reaches, grown from its
     /// stones through empty points until they stop growing (as many steps
     /// as the longest way through an empty region), counted where only
     /// that colour reaches. Every game's row takes its area; this is
