@@ -11,6 +11,7 @@
 
 pub mod bearoff;
 pub mod bearoff_ts;
+pub(crate) mod four_lists;
 pub mod gnubg;
 pub mod nn;
 #[cfg(target_arch = "x86_64")]

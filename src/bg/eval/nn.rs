@@ -23,6 +23,7 @@
 //! Both hold six nets in the order contact, race, crashed, then the three
 //! pruning nets, which pick the best replies inside a plied evaluation.
 
+use crate::bg::eval::four_lists::add_four_lists;
 #[cfg(target_arch = "x86_64")]
 use crate::bg::eval::nn_avx512;
 use crate::bg::eval::nn_inputs::{CONTACT_INPUTS, RACE_INPUTS};
@@ -436,30 +437,6 @@ impl Net {
                     sums,
                 });
             }
-        }
-    }
-}
-
-/// `add(acc[k], unit)` for every unit of `lists[k]` in order, the four
-/// lists' units taken in turn while all four have one (each
-/// accumulator's additions in its own list's order), so that four
-/// chains of dependent additions run side by side.
-#[inline(always)]
-pub(crate) fn add_four_lists<A>(
-    acc: &mut [A; 4],
-    lists: [&[(u32, f32)]; 4],
-    mut add: impl FnMut(&mut A, (u32, f32)),
-) {
-    let common = lists.iter().map(|l| l.len()).min().unwrap_or(0);
-    for r in 0..common {
-        for (a, units) in acc.iter_mut().zip(&lists) {
-            // SAFETY: `r < common`, the shortest list's length.
-            add(a, unsafe { *units.get_unchecked(r) });
-        }
-    }
-    for (a, units) in acc.iter_mut().zip(&lists) {
-        for &u in &units[common..] {
-            add(a, u);
         }
     }
 }

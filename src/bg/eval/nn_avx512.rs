@@ -21,7 +21,7 @@
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
-use crate::bg::eval::nn::add_four_lists;
+use crate::bg::eval::four_lists::add_four_lists;
 
 /// Room for a list of `N` inputs as `(index, value)`, left uninitialised:
 /// [`differences`] and [`nonzero`] write the entries they list and hand
