@@ -117,6 +117,15 @@ fn song_positions_match_hand_counts() {
     }
 }
 
+/// The `go_scores.csv` row of one file's only game, its dead stones
+/// estimated (the run must succeed).
+fn estimated(file: &str) -> HashMap<String, String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = run(&[file, "--dead-stones", "estimate"], tmp.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    rows(tmp.path(), "go_scores.csv").swap_remove(0)
+}
+
 fn signed(result: &str) -> f64 {
     match result {
         "0" | "Draw" => 0.0,
@@ -181,11 +190,7 @@ fn expected_scores_of_kgs_and_gnu_go_games() {
 /// as the players' own markup does.
 #[test]
 fn seki_in_a_kgs_game() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = "fixtures/go/gnugo/20050408-janine-GNU.sgf";
-    let o = run(&[f, "--dead-stones", "estimate"], tmp.path(), "");
-    assert!(o.status.success());
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let r = &estimated("fixtures/go/gnugo/20050408-janine-GNU.sgf");
     assert_eq!(r["dead_source"], "estimate");
     assert_eq!(
         (
@@ -1260,11 +1265,7 @@ fn a_marked_game_is_counted_as_marked() {
 /// W+44.5).
 #[test]
 fn a_chain_joined_to_a_living_group_through_their_own_area_is_kept() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = "fixtures/marked/2017-02-23-31.sgf";
-    let o = run(&[f, "--dead-stones", "estimate"], tmp.path(), "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let r = &estimated("fixtures/marked/2017-02-23-31.sgf");
     assert_eq!(
         (r["verdict"].as_str(), r["score_margin"].as_str()),
         ("agrees", "5.5"),
@@ -1280,11 +1281,7 @@ fn a_chain_joined_to_a_living_group_through_their_own_area_is_kept() {
 /// coin flip: `marking_differs` names it, `certainty` is `sure`.
 #[test]
 fn the_estimate_is_compared_with_the_marking() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = "fixtures/marked/2017-01-04-35.sgf";
-    let o = run(&[f, "--dead-stones", "estimate"], tmp.path(), "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let r = &rows(tmp.path(), "go_scores.csv")[0];
+    let r = &estimated("fixtures/marked/2017-01-04-35.sgf");
     assert_eq!(r["dead_source"], "estimate");
     assert_eq!(
         r["marking_differs"],
