@@ -265,37 +265,35 @@ pub fn bg_match_rows(
                 out(BgRow::Play(row));
             });
             for (p, s) in stats.iter().enumerate() {
-                out(BgRow::Stats(scoped_row(
-                    "game",
-                    origin,
-                    m,
-                    Some(g.index),
-                    p,
-                    s,
-                )));
+                let row = scoped_row("game", origin, m, Some(g.index), p, &stats);
+                out(BgRow::Stats(row));
                 match_stats[p].add_game(s);
             }
         }
         out(BgRow::Game(game_row(origin, m, g)));
     }
     if plays {
-        for (p, s) in match_stats.iter_mut().enumerate() {
+        for s in &mut match_stats {
             s.matches = 1;
-            out(BgRow::Stats(scoped_row("match", origin, m, None, p, s)));
+        }
+        for (p, s) in match_stats.iter().enumerate() {
+            let row = scoped_row("match", origin, m, None, p, &match_stats);
+            out(BgRow::Stats(row));
             counts.players.add(&m.players[p], s);
         }
     }
     counts
 }
 
-/// A `game` or `match` statistics row of player `p`.
+/// A `game` or `match` statistics row of player `p`, from both players'
+/// statistics `s`.
 fn scoped_row(
     scope: &'static str,
     origin: &Origin,
     m: &MatchRecord,
     game: Option<u32>,
     p: usize,
-    s: &PlayerStats,
+    s: &[PlayerStats; 2],
 ) -> BgStatsRow {
     BgStatsRow {
         scope,
@@ -307,7 +305,7 @@ fn scoped_row(
         player: Some(p),
         player_name: single_line(&m.players[p]),
         player_key: player_key(&m.players[p]),
-        ..stats_row(s, Some(m.length))
+        ..stats_row(&s[p], Some(&s[1 - p]), Some(m.length))
     }
 }
 

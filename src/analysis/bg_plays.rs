@@ -56,6 +56,12 @@ pub struct PlayerStats {
     pub luck_adjusted: f64,
     /// Moves of both players where this player played: Snowie's count.
     pub moves_both: u32,
+    /// The sample variance of the games' results and of their
+    /// luck-adjusted results, as gnubg keeps it game by game
+    /// ([`PlayerStats::add_game`]), for a money session's confidence
+    /// intervals. Not summed across matches.
+    pub variance_actual: f64,
+    pub variance_luck_adjusted: f64,
 }
 
 impl std::ops::AddAssign<&PlayerStats> for PlayerStats {
@@ -63,6 +69,20 @@ impl std::ops::AddAssign<&PlayerStats> for PlayerStats {
     fn add_assign(&mut self, o: &PlayerStats) {
         self.add(o, |a, b| *a += b);
     }
+}
+
+/// gnubg's running sample variance (`analysis.c`, `UpdateVariance`, in
+/// `f32`): `variance` of the first `n - 1` values becomes that of `n`,
+/// `sum` being the sum of all `n` and `added` the last.
+fn update_variance(variance: &mut f64, sum: f64, added: f64, n: u32) {
+    if n <= 1 {
+        *variance = 0.0;
+        return;
+    }
+    let (sum, added, n) = (sum as f32, added as f32, n as f32);
+    let moved = sum / n - (sum - added) / (n - 1.0);
+    let v = *variance as f32 * (1.0 - 1.0 / (n - 1.0)) + n * moved * moved;
+    *variance = f64::from(v);
 }
 
 /// Adds `v` to `sum` in `f32`, as gnubg's `statcontext` sums: the game
@@ -76,6 +96,14 @@ impl PlayerStats {
     /// does, in `f32`.
     pub fn add_game(&mut self, g: &PlayerStats) {
         self.add(g, add32);
+        let n = self.games;
+        update_variance(&mut self.variance_actual, self.actual, g.actual, n);
+        update_variance(
+            &mut self.variance_luck_adjusted,
+            self.luck_adjusted,
+            g.luck_adjusted,
+            n,
+        );
     }
 
     /// Adds `o`'s counts, and its sums with `sum`.
@@ -166,7 +194,7 @@ impl PlayerTotals {
         self.players
             .iter()
             .map(|(key, (name, s))| {
-                let mut row = stats_row(s, None);
+                let mut row = stats_row(s, None, None);
                 row.scope = "player";
                 row.player_name = name.clone();
                 row.player_key = key.clone();
@@ -641,9 +669,35 @@ pub fn rating(rate: f32) -> &'static str {
         .map_or("Beginner", |b| b.1)
 }
 
-/// The statistics row of one player's sums; `money` says the unit of the
-/// unnormalised sums (`None`: unknown or mixed, left empty).
-pub fn stats_row(s: &PlayerStats, length: Option<u32>) -> BgStatsRow {
+/// gnubg's luck rating of a luck rate (normalised equity per move):
+/// its roll marks' bands ([`LuckClass`]) at ten times the rate
+/// (`analysis.c`, `getLuckRating`), under `formatgs.c`'s names.
+pub fn luck_rating(rate: f32) -> &'static str {
+    match LuckClass::of(rate * 10.0) {
+        LuckClass::VeryUnlucky => "Go to bed",
+        LuckClass::Unlucky => "Bad dice, man!",
+        LuckClass::None => "None",
+        LuckClass::Lucky => "Good dice, man!",
+        LuckClass::VeryLucky => "Go to Las Vegas",
+    }
+}
+
+/// The FIBS rating difference a chance `r` of winning an `n`-point match
+/// stands for (`analysis.c`, `relativeFibsRating`), at most 2,100 below.
+fn relative_fibs_rating(r: f32, n: u32) -> f32 {
+    let x = -2000.0 / (n as f32).sqrt() * (1.0 / r - 1.0).log10();
+    x.max(-2100.0)
+}
+
+/// The statistics row of one player's sums `s`, with the opponent's
+/// where both play the same games (`game` and `match` scopes);
+/// `length` is the match length (0 for money play; `None`: unknown or
+/// mixed, and the unnormalised sums are left empty).
+pub fn stats_row(
+    s: &PlayerStats,
+    opponent: Option<&PlayerStats>,
+    length: Option<u32>,
+) -> BgStatsRow {
     // In f32, as gnubg computes them (formatgs.c, analysis.c).
     let per_decision = |total: f64, n: u32| (n > 0).then(|| total as f32 / n as f32);
     let per = |total: f64, n: u32| per_decision(total, n).map(|r| 1000.0 * r);
@@ -653,12 +707,30 @@ pub fn stats_row(s: &PlayerStats, length: Option<u32>) -> BgStatsRow {
     let decisions = s.unforced + s.cube_close;
     let unnormalised = |v: f64| length.map(|_| v as f32);
     let [md_dp, md_tg, wd_dp, wd_tg, wt, wp] = s.cube_errors.map(|k| k.0);
-    let fibs_rating = length.filter(|&l| l > 0 && decisions > 0).map(|l| {
-        let n = l as f32;
-        let chequer = per_decision(s.checker_error, s.unforced).unwrap_or(0.0);
-        let cube = per_decision(cube_error, s.cube_close).unwrap_or(0.0);
-        2050.0 - (chequer * (8798.0 + 25526.0 / n) + cube * (863.0 - 519.0 / n))
+    // Match play: gnubg's ratings after Kees van den Doel, the rating
+    // lost to chequer and to cube errors per decision and an absolute
+    // rating of 2050 less both (analysis.c, absoluteFibsRating).
+    let n = length.filter(|&l| l > 0).map(|l| l as f32);
+    let chequer = per_decision(s.checker_error, s.unforced);
+    let cube = per_decision(cube_error, s.cube_close);
+    let chequer_loss = |r: f32, n: f32| r * (8798.0 + 25526.0 / n);
+    let cube_loss = |r: f32, n: f32| r * (863.0 - 519.0 / n);
+    let fibs_rating = n.filter(|_| decisions > 0).map(|n| {
+        2050.0 - (chequer_loss(chequer.unwrap_or(0.0), n) + cube_loss(cube.unwrap_or(0.0), n))
     });
+    // The match winning chance the luck-adjusted result gives (a half
+    // plus the result less this player's luck plus the opponent's), as a
+    // rating difference; gnubg shows it once a game has a result.
+    let luck_based_fibs_rating_diff = length.filter(|&l| l > 0).zip(opponent).and_then(|(l, o)| {
+        let r = 0.5 + s.actual as f32 - s.luck_cost as f32 + o.luck_cost as f32;
+        ((s.actual > 0.0 || o.actual > 0.0) && r > 0.0 && r < 1.0)
+            .then(|| relative_fibs_rating(r, l))
+    });
+    // Money sessions of two games or more: the points per game won, and
+    // gnubg's 95% confidence half-width from the games' variance.
+    let session = length == Some(0) && s.games > 1;
+    let ppg = |total: f64| session.then(|| total as f32 / s.games as f32);
+    let ci = |variance: f64| session.then(|| 1.95996 * (variance as f32 / s.games as f32).sqrt());
     BgStatsRow {
         match_length: length,
         games: s.games,
@@ -703,9 +775,17 @@ pub fn stats_row(s: &PlayerStats, length: Option<u32>) -> BgStatsRow {
         luck: s.luck as f32,
         luck_unnormalised: unnormalised(s.luck_cost),
         luck_rate: per(s.luck, s.total_moves),
+        luck_rating: per_decision(s.luck, s.total_moves).map_or("", luck_rating),
         actual_result: unnormalised(s.actual),
         luck_adjusted_result: unnormalised(s.luck_adjusted),
         fibs_rating,
+        checker_rating_loss: n.zip(chequer).map(|(n, r)| chequer_loss(r, n)),
+        cube_rating_loss: n.zip(cube).map(|(n, r)| cube_loss(r, n)),
+        luck_based_fibs_rating_diff,
+        actual_advantage: ppg(s.actual),
+        actual_advantage_ci: ci(s.variance_actual),
+        luck_adjusted_advantage: ppg(s.luck_adjusted),
+        luck_adjusted_advantage_ci: ci(s.variance_luck_adjusted),
         ..BgStatsRow::default()
     }
 }
@@ -726,5 +806,34 @@ mod tests {
         assert_eq!(rating(0.005), "Grandmaster");
         assert_eq!(rating(0.015), "Advanced");
         assert_eq!(rating(0.05), "Beginner");
+    }
+
+    #[test]
+    fn luck_ratings_are_the_roll_bands_at_ten_times_the_rate() {
+        assert_eq!(luck_rating(-0.07), "Go to bed");
+        assert_eq!(luck_rating(-0.04), "Bad dice, man!");
+        assert_eq!(luck_rating(0.0), "None");
+        assert_eq!(luck_rating(0.03), "None");
+        assert_eq!(luck_rating(0.031), "Good dice, man!");
+        assert_eq!(luck_rating(0.2), "Go to Las Vegas");
+    }
+
+    #[test]
+    fn an_even_chance_is_no_rating_difference_and_a_sure_loss_is_bounded() {
+        assert_eq!(relative_fibs_rating(0.5, 7), 0.0);
+        // 3 to 1 in a 4-point match: 2000 / 2 × log10(3).
+        assert!((relative_fibs_rating(0.75, 4) - 477.12).abs() < 0.01);
+        assert_eq!(relative_fibs_rating(1e-6, 1), -2100.0);
+    }
+
+    #[test]
+    fn the_running_variance_is_the_sample_variance() {
+        // 2, 4 and 9: mean 5, squares 9 + 1 + 16 over two.
+        let (mut variance, mut sum) = (0.0, 0.0);
+        for (n, x) in [2.0, 4.0, 9.0].into_iter().enumerate() {
+            sum += x;
+            update_variance(&mut variance, sum, x, n as u32 + 1);
+        }
+        assert!((variance - 13.0).abs() < 1e-5, "{variance}");
     }
 }

@@ -374,12 +374,28 @@ pub struct BgStatsRow {
     pub luck_unnormalised: Option<f32>,
     /// mEMG per move.
     pub luck_rate: Option<f32>,
+    /// gnubg's luck rating of the luck per move: Go to bed, Bad dice,
+    /// man!, None, Good dice, man!, Go to Las Vegas.
+    pub luck_rating: &'static str,
     /// The result (match winning chance won in match play, points in
     /// money play) and that result less the player's luck plus the
     /// opponent's.
     pub actual_result: Option<f32>,
     pub luck_adjusted_result: Option<f32>,
-    /// gnubg's error-based absolute FIBS rating (match play).
+    /// gnubg's error-based absolute FIBS rating (match play): 2050 less
+    /// the rating lost to chequer play and to cube errors.
     pub fibs_rating: Option<f32>,
+    pub checker_rating_loss: Option<f32>,
+    pub cube_rating_loss: Option<f32>,
+    /// The rating difference the luck-adjusted result stands for (match
+    /// play, `game` and `match` scopes).
+    pub luck_based_fibs_rating_diff: Option<f32>,
+    /// Money sessions of two games or more: points won per game, actual
+    /// and luck-adjusted, each with the half-width of gnubg's 95%
+    /// confidence interval.
+    pub actual_advantage: Option<f32>,
+    pub actual_advantage_ci: Option<f32>,
+    pub luck_adjusted_advantage: Option<f32>,
+    pub luck_adjusted_advantage_ci: Option<f32>,
 }
 }

@@ -148,6 +148,7 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
         ("Luck: Rolls marked very unlucky", "rolls_very_unlucky", ""),
         ("Luck: Luck total EMG", "luck", "luck_unnormalised"),
         ("Luck: Luck rate mEMG", "luck_rate", ""),
+        ("Luck: Luck rating", "luck_rating", ""),
         ("Cube: Total cube decisions", "cube_decisions", ""),
         (
             "Cube: Close or actual cube decisions",
@@ -185,17 +186,52 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
         ("Overall: Actual result", "actual_result", ""),
         ("Overall: Luck adjusted result", "luck_adjusted_result", ""),
         ("Overall: Error based abs. FIBS rating", "fibs_rating", ""),
+        (
+            "Overall: Chequerplay errors rating loss",
+            "checker_rating_loss",
+            "",
+        ),
+        ("Overall: Cube errors rating loss", "cube_rating_loss", ""),
+        (
+            "Overall: Luck based FIBS rating diff.",
+            "luck_based_fibs_rating_diff",
+            "",
+        ),
+        ("Overall: Advantage (actual) in ppg", "actual_advantage", ""),
+        (
+            "Overall: Advantage (luck adjusted) in ppg",
+            "luck_adjusted_advantage",
+            "",
+        ),
+        // gnubg prints the interval around the session's total, after
+        // the advantage it belongs to.
+        ("Overall: 95% confidence interval (ppg)", "", ""),
     ];
-    // The rating multiplies the error rate by up to 34,324 (1-point
+    // The ratings multiply the error rate by up to 34,324 (1-point
     // matches): the per-play 1e-6 that our scores and gnubg's may differ
-    // by moves it a few hundredths.
-    let slack = |stat: &str| if stat.contains("FIBS") { 0.1 } else { 0.0 };
+    // by moves them a few hundredths.
+    let slack = |stat: &str| {
+        if stat.contains("FIBS") || stat.contains("rating loss") {
+            0.1
+        } else {
+            0.0
+        }
+    };
     let mut checked = 0;
+    // The result and interval columns of the last advantage printed.
+    let mut interval = ("", "");
     for o in csv_file(&repo().join(expected)) {
         let stat = o["statistic"].as_str();
         let Some(&(_, first, second)) = columns.iter().find(|c| stat.starts_with(c.0)) else {
             continue;
         };
+        match first {
+            "actual_advantage" => interval = ("actual_result", "actual_advantage_ci"),
+            "luck_adjusted_advantage" => {
+                interval = ("luck_adjusted_result", "luck_adjusted_advantage_ci")
+            }
+            _ => {}
+        }
         for p in ["0", "1"] {
             let u = &ours[&(o["source"].clone(), p.to_string())];
             let theirs = &o[&format!("player_{p}")];
@@ -211,6 +247,28 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
                     v
                 }
             };
+            if theirs.is_empty() {
+                // gnubg shows the luck-based rating difference for the
+                // first player only.
+                continue;
+            }
+            if first.is_empty() {
+                // "[min,max]": the total less and plus the half-width.
+                let (total, half) = (column(interval.0), column(interval.1));
+                let ends: Vec<f64> = theirs
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .split(',')
+                    .map(|t| num(t.trim()))
+                    .collect();
+                for (end, want) in ends.iter().zip([total - half, total + half]) {
+                    assert!(
+                        (end - want).abs() <= 5e-4 + 1e-6,
+                        "{at}: {want} vs {theirs}"
+                    );
+                }
+                checked += 1;
+                continue;
+            }
             if theirs.chars().any(char::is_alphabetic) {
                 // A rating; "n/a" without decisions.
                 let want = if theirs == "n/a" { "" } else { theirs.as_str() };
