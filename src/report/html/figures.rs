@@ -121,6 +121,7 @@ pub struct Player {
     pub cube_error_rate: Option<f64>,
     pub pr: Option<f64>,
     pub luck_rate: Option<f64>,
+    pub luck_rating: String,
     pub rating: String,
 }
 
@@ -420,6 +421,7 @@ impl Figures {
                 cube_error_rate: r.number("cube_error_rate"),
                 pr: r.number("pr"),
                 luck_rate: r.number("luck_rate"),
+                luck_rating: r.get("luck_rating").into(),
                 rating: r.get("overall_rating").into(),
             });
             if self.players.len() > 4 * PLAYERS {

@@ -390,12 +390,12 @@ fn bg_section(h: &mut String, f: &Figures) {
         .filter_map(|p| p.error_rate.map(|r| (p.name.clone(), r)))
         .collect();
     h.push_str(&charts::bars(&rows, "error rate, mEMG"));
-    h.push_str("\n<table>\n<tr><th>player</th><th>matches</th><th>games</th><th>moves</th><th>error rate</th><th>chequer play</th><th>cube</th><th>PR</th><th>luck rate</th><th>rating</th></tr>\n");
+    h.push_str("\n<table>\n<tr><th>player</th><th>matches</th><th>games</th><th>moves</th><th>error rate</th><th>chequer play</th><th>cube</th><th>PR</th><th>luck rate</th><th>luck rating</th><th>rating</th></tr>\n");
     for p in &f.players {
         let k = &p.key;
         let _ = writeln!(
             h,
-            "<tr><th>{}</th><td class=\"n\">{}</td><td class=\"n\">{}</td>{}{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>{}<td>{}</td></tr>",
+            "<tr><th>{}</th><td class=\"n\">{}</td><td class=\"n\">{}</td>{}{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>{}<td>{}</td><td>{}</td></tr>",
             esc(&p.name),
             p.matches,
             p.games,
@@ -405,6 +405,7 @@ fn bg_section(h: &mut String, f: &Figures) {
             rate(p.cube_error_rate),
             rate(p.pr),
             figure(&format!("player.{k}.luck_rate"), rate(p.luck_rate)),
+            esc(&p.luck_rating),
             esc(&p.rating)
         );
     }
