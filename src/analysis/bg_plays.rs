@@ -684,8 +684,8 @@ pub fn luck_rating(rate: f32) -> &'static str {
 
 /// The FIBS rating difference a chance `r` of winning an `n`-point match
 /// stands for (`analysis.c`, `relativeFibsRating`), at most 2,100 below.
-fn relative_fibs_rating(r: f32, n: u32) -> f32 {
-    let x = -2000.0 / (n as f32).sqrt() * (1.0 / r - 1.0).log10();
+fn relative_fibs_rating(r: f32, n: f32) -> f32 {
+    let x = -2000.0 / n.sqrt() * (1.0 / r - 1.0).log10();
     x.max(-2100.0)
 }
 
@@ -710,21 +710,21 @@ pub fn stats_row(
     // Match play: gnubg's ratings after Kees van den Doel, the rating
     // lost to chequer and to cube errors per decision and an absolute
     // rating of 2050 less both (analysis.c, absoluteFibsRating).
-    let n = length.filter(|&l| l > 0).map(|l| l as f32);
+    let points = length.filter(|&l| l > 0).map(|l| l as f32);
     let chequer = per_decision(s.checker_error, s.unforced);
     let cube = per_decision(cube_error, s.cube_close);
     let chequer_loss = |r: f32, n: f32| r * (8798.0 + 25526.0 / n);
     let cube_loss = |r: f32, n: f32| r * (863.0 - 519.0 / n);
-    let fibs_rating = n.filter(|_| decisions > 0).map(|n| {
+    let fibs_rating = points.filter(|_| decisions > 0).map(|n| {
         2050.0 - (chequer_loss(chequer.unwrap_or(0.0), n) + cube_loss(cube.unwrap_or(0.0), n))
     });
     // The match winning chance the luck-adjusted result gives (a half
     // plus the result less this player's luck plus the opponent's), as a
     // rating difference; gnubg shows it once a game has a result.
-    let luck_based_fibs_rating_diff = length.filter(|&l| l > 0).zip(opponent).and_then(|(l, o)| {
+    let luck_based_fibs_rating_diff = points.zip(opponent).and_then(|(n, o)| {
         let r = 0.5 + s.actual as f32 - s.luck_cost as f32 + o.luck_cost as f32;
         ((s.actual > 0.0 || o.actual > 0.0) && r > 0.0 && r < 1.0)
-            .then(|| relative_fibs_rating(r, l))
+            .then(|| relative_fibs_rating(r, n))
     });
     // Money sessions of two games or more: the points per game won, and
     // gnubg's 95% confidence half-width from the games' variance.
@@ -779,8 +779,8 @@ pub fn stats_row(
         actual_result: unnormalised(s.actual),
         luck_adjusted_result: unnormalised(s.luck_adjusted),
         fibs_rating,
-        checker_rating_loss: n.zip(chequer).map(|(n, r)| chequer_loss(r, n)),
-        cube_rating_loss: n.zip(cube).map(|(n, r)| cube_loss(r, n)),
+        checker_rating_loss: points.zip(chequer).map(|(n, r)| chequer_loss(r, n)),
+        cube_rating_loss: points.zip(cube).map(|(n, r)| cube_loss(r, n)),
         luck_based_fibs_rating_diff,
         actual_advantage: ppg(s.actual),
         actual_advantage_ci: ci(s.variance_actual),
@@ -813,17 +813,17 @@ mod tests {
         assert_eq!(luck_rating(-0.07), "Go to bed");
         assert_eq!(luck_rating(-0.04), "Bad dice, man!");
         assert_eq!(luck_rating(0.0), "None");
-        assert_eq!(luck_rating(0.03), "None");
+        assert_eq!(luck_rating(0.025), "None");
         assert_eq!(luck_rating(0.031), "Good dice, man!");
         assert_eq!(luck_rating(0.2), "Go to Las Vegas");
     }
 
     #[test]
     fn an_even_chance_is_no_rating_difference_and_a_sure_loss_is_bounded() {
-        assert_eq!(relative_fibs_rating(0.5, 7), 0.0);
+        assert_eq!(relative_fibs_rating(0.5, 7.0), 0.0);
         // 3 to 1 in a 4-point match: 2000 / 2 × log10(3).
-        assert!((relative_fibs_rating(0.75, 4) - 477.12).abs() < 0.01);
-        assert_eq!(relative_fibs_rating(1e-6, 1), -2100.0);
+        assert!((relative_fibs_rating(0.75, 4.0) - 477.12).abs() < 0.01);
+        assert_eq!(relative_fibs_rating(1e-6, 1.0), -2100.0);
     }
 
     #[test]
