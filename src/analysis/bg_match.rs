@@ -279,7 +279,7 @@ pub fn bg_match_rows(
         for (p, s) in match_stats.iter().enumerate() {
             let row = scoped_row("match", origin, m, None, p, &match_stats);
             out(BgRow::Stats(row));
-            counts.players.add(&m.players[p], s);
+            counts.players.add(&m.players[p], m.length, s);
         }
     }
     counts
@@ -305,7 +305,7 @@ fn scoped_row(
         player: Some(p),
         player_name: single_line(&m.players[p]),
         player_key: player_key(&m.players[p]),
-        ..stats_row(&s[p], Some(&s[1 - p]), Some(m.length))
+        ..stats_row(&s[p], Some(&s[1 - p]), Some(m.length), true)
     }
 }
 

@@ -173,31 +173,65 @@ pub fn player_key(name: &str) -> String {
 }
 
 /// The run-wide statistics: per player key, the first name written under
-/// it and the sums.
+/// it, the sums and the match lengths they span.
 #[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerTotals {
-    pub players: BTreeMap<String, (String, PlayerStats)>,
+    pub players: BTreeMap<String, (String, PlayerStats, Lengths)>,
+}
+
+/// The match lengths a player's sums span, which say the unit of their
+/// unnormalised figures: match winning chance for match play, whatever
+/// the lengths, points for money play (length 0); none when both mix.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Lengths {
+    #[default]
+    None,
+    One(u32),
+    /// Match play of several lengths.
+    Matches,
+    /// Money and match play.
+    Mixed,
+}
+
+impl Lengths {
+    fn with(self, o: Lengths) -> Lengths {
+        match (self, o) {
+            (Lengths::None, x) | (x, Lengths::None) => x,
+            (Lengths::One(a), Lengths::One(b)) if a == b => self,
+            (Lengths::Mixed, _) | (_, Lengths::Mixed) => Lengths::Mixed,
+            (Lengths::One(0), _) | (_, Lengths::One(0)) => Lengths::Mixed,
+            _ => Lengths::Matches,
+        }
+    }
 }
 
 impl PlayerTotals {
-    pub fn add(&mut self, name: &str, s: &PlayerStats) {
+    /// Adds one match of `length` points (0: money) to `name`'s sums.
+    pub fn add(&mut self, name: &str, length: u32, s: &PlayerStats) {
         let key = player_key(name);
         let e = self
             .players
             .entry(key)
-            .or_insert_with(|| (single_line(name), PlayerStats::default()));
+            .or_insert_with(|| (single_line(name), PlayerStats::default(), Lengths::None));
         e.1 += s;
+        e.2 = e.2.with(Lengths::One(length));
     }
 
-    /// The `player`-scope rows, by key.
+    /// The `player`-scope rows, by key: the unnormalised figures where
+    /// the matches share a unit, `match_length` where they share a
+    /// length.
     pub fn rows(&self) -> Vec<BgStatsRow> {
         self.players
             .iter()
-            .map(|(key, (name, s))| {
-                let mut row = stats_row(s, None, None);
+            .map(|(key, (name, s, lengths))| {
+                let unit = matches!(lengths, Lengths::One(_) | Lengths::Matches);
+                let mut row = stats_row(s, None, None, unit);
                 row.scope = "player";
                 row.player_name = name.clone();
                 row.player_key = key.clone();
+                if let Lengths::One(l) = lengths {
+                    row.match_length = Some(*l);
+                }
                 row
             })
             .collect()
@@ -206,12 +240,13 @@ impl PlayerTotals {
 
 impl std::ops::AddAssign for PlayerTotals {
     fn add_assign(&mut self, o: PlayerTotals) {
-        for (key, (name, s)) in o.players {
-            let e = self
-                .players
-                .entry(key)
-                .or_insert((name, PlayerStats::default()));
+        for (key, (name, s, lengths)) in o.players {
+            let e =
+                self.players
+                    .entry(key)
+                    .or_insert((name, PlayerStats::default(), Lengths::None));
             e.1 += &s;
+            e.2 = e.2.with(lengths);
         }
     }
 }
@@ -691,12 +726,14 @@ fn relative_fibs_rating(r: f32, n: f32) -> f32 {
 
 /// The statistics row of one player's sums `s`, with the opponent's
 /// where both play the same games (`game` and `match` scopes);
-/// `length` is the match length (0 for money play; `None`: unknown or
-/// mixed, and the unnormalised sums are left empty).
+/// `length` is the match's length (0 for money play; `None` for sums
+/// over matches, which leave out the figures made per match); `unit`
+/// whether the unnormalised sums share a unit and are written.
 pub fn stats_row(
     s: &PlayerStats,
     opponent: Option<&PlayerStats>,
     length: Option<u32>,
+    unit: bool,
 ) -> BgStatsRow {
     // In f32, as gnubg computes them (formatgs.c, analysis.c).
     let per_decision = |total: f64, n: u32| (n > 0).then(|| total as f32 / n as f32);
@@ -705,7 +742,7 @@ pub fn stats_row(
     let (cube_error, cube_cost) = s.cube_error();
     let error = f64::from(s.checker_error as f32 + cube_error as f32);
     let decisions = s.unforced + s.cube_close;
-    let unnormalised = |v: f64| length.map(|_| v as f32);
+    let unnormalised = |v: f64| unit.then_some(v as f32);
     let [md_dp, md_tg, wd_dp, wd_tg, wt, wp] = s.cube_errors.map(|k| k.0);
     // Match play: gnubg's ratings after Kees van den Doel, the rating
     // lost to chequer and to cube errors per decision and an absolute
@@ -806,6 +843,22 @@ mod tests {
         assert_eq!(rating(0.005), "Grandmaster");
         assert_eq!(rating(0.015), "Advanced");
         assert_eq!(rating(0.05), "Beginner");
+    }
+
+    #[test]
+    fn lengths_keep_a_unit_while_all_matches_are_match_play_or_all_money() {
+        let of = |ls: &[u32]| {
+            ls.iter()
+                .fold(Lengths::None, |a, &l| a.with(Lengths::One(l)))
+        };
+        assert_eq!(of(&[]), Lengths::None);
+        assert_eq!(of(&[7, 7]), Lengths::One(7));
+        assert_eq!(of(&[0, 0]), Lengths::One(0));
+        assert_eq!(of(&[7, 9, 7]), Lengths::Matches);
+        assert_eq!(of(&[7, 9, 0]), Lengths::Mixed);
+        assert_eq!(of(&[0, 7]), Lengths::Mixed);
+        assert_eq!(Lengths::Matches.with(Lengths::One(0)), Lengths::Mixed);
+        assert_eq!(Lengths::Mixed.with(Lengths::One(7)), Lengths::Mixed);
     }
 
     #[test]

@@ -305,8 +305,10 @@ typed_row! {
 /// (`scope` `game`), one match (`match`) or everything the run read under
 /// one player name (`player`: matched by `player_key`). Error and luck
 /// totals are normalised equity (EMG); the `_unnormalised` ones are match
-/// winning chance in match play and points in money play (empty in the
-/// `player` scope, which may mix the two). Rates are per thousand.
+/// winning chance in match play and points in money play (in the
+/// `player` scope, summed over the player's matches where all are match
+/// play or all money, else empty; `match_length` there is the length
+/// all share, if any). Rates are per thousand.
 #[derive(Debug, Default, Serialize)]
 pub struct BgStatsRow {
     pub scope: &'static str,

@@ -114,6 +114,49 @@ fn each_players_statistics_equal_gnubgs() {
     analysed(dir.path());
     let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats.csv");
     assert!(checked > 2000, "{checked} figures checked");
+    player_sums_are_their_matches(dir.path());
+}
+
+/// Each player's run-wide row sums its match rows: the results where all
+/// its matches are match play or all money, none where the two mix, and
+/// the match length where all share one.
+fn player_sums_are_their_matches(out: &Path) {
+    let stats = rows(out, "bg_stats.csv");
+    let mut matches: HashMap<&str, Vec<&Row>> = HashMap::new();
+    for r in stats.iter().filter(|r| r["scope"] == "match") {
+        matches.entry(r["player_key"].as_str()).or_default().push(r);
+    }
+    let (mut mixed, mut summed) = (0, 0);
+    for p in stats.iter().filter(|r| r["scope"] == "player") {
+        let mine = &matches[p["player_key"].as_str()];
+        let lengths: std::collections::BTreeSet<u32> = mine
+            .iter()
+            .map(|r| r["match_length"].parse().unwrap())
+            .collect();
+        let at = &p["player_key"];
+        let shared = if lengths.len() == 1 {
+            lengths.first().unwrap().to_string()
+        } else {
+            String::new()
+        };
+        assert_eq!(p["match_length"], shared, "{at}");
+        if lengths.contains(&0) && lengths.len() > 1 {
+            mixed += 1;
+            assert_eq!(p["actual_result"], "", "{at}");
+            assert_eq!(p["luck_adjusted_result"], "", "{at}");
+            continue;
+        }
+        summed += 1;
+        for c in ["actual_result", "luck_adjusted_result", "luck_unnormalised"] {
+            let sum: f64 = mine.iter().map(|r| num(&r[c])).sum();
+            assert!(
+                (num(&p[c]) - sum).abs() < 1e-4,
+                "{at}: {c} {} vs {sum}",
+                p[c]
+            );
+        }
+    }
+    assert!(summed > 10 && mixed > 0, "{summed} summed, {mixed} mixed");
 }
 
 /// Checks each player's statistics of each match in `out`'s
