@@ -303,6 +303,7 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
                     .split(',')
                     .map(|t| num(t.trim()))
                     .collect();
+                assert_eq!(ends.len(), 2, "{at}: {theirs}");
                 for (end, want) in ends.iter().zip([total - half, total + half]) {
                     assert!(
                         (end - want).abs() <= 5e-4 + 1e-6,
