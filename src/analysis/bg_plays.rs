@@ -58,7 +58,7 @@ pub struct PlayerStats {
     pub moves_both: u32,
     /// The sample variance of the games' results and of their
     /// luck-adjusted results, as gnubg keeps it game by game
-    /// ([`PlayerStats::add_game`]), for a money session's confidence
+    /// ([`PlayerStats::add_game`]), for money play's confidence
     /// intervals. Not summed across matches.
     pub variance_actual: f64,
     pub variance_luck_adjusted: f64,
@@ -763,11 +763,12 @@ pub fn stats_row(
         ((s.actual > 0.0 || o.actual > 0.0) && r > 0.0 && r < 1.0)
             .then(|| relative_fibs_rating(r, n))
     });
-    // Money sessions of two games or more: the points per game won, and
+    // Money play of two games or more: the points per game won, and
     // gnubg's 95% confidence half-width from the games' variance.
-    let session = length == Some(0) && s.games > 1;
-    let ppg = |total: f64| session.then(|| total as f32 / s.games as f32);
-    let ci = |variance: f64| session.then(|| 1.95996 * (variance as f32 / s.games as f32).sqrt());
+    let money_games = length == Some(0) && s.games > 1;
+    let ppg = |total: f64| money_games.then(|| total as f32 / s.games as f32);
+    let ci =
+        |variance: f64| money_games.then(|| 1.95996 * (variance as f32 / s.games as f32).sqrt());
     BgStatsRow {
         match_length: length,
         games: s.games,

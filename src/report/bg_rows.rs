@@ -392,7 +392,7 @@ pub struct BgStatsRow {
     /// The rating difference the luck-adjusted result stands for (match
     /// play, `game` and `match` scopes).
     pub luck_based_fibs_rating_diff: Option<f32>,
-    /// Money sessions of two games or more: points won per game, actual
+    /// Money play of two games or more: points won per game, actual
     /// and luck-adjusted, each with the half-width of gnubg's 95%
     /// confidence interval.
     pub actual_advantage: Option<f32>,
