@@ -119,6 +119,21 @@ enum Libs {
     Several,
 }
 
+/// What a chain's head holds for the whole chain.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ChainInfo {
+    /// Stones in the chain.
+    size: u16,
+    /// Adjacencies of its stones to empty points (each counts once).
+    pseudo_libs: u16,
+    /// The sum of its pseudo-liberties' point indices and of their
+    /// squares. All pseudo-liberties are one point exactly when sum² =
+    /// count × squares (Cauchy–Schwarz), so atari and its liberty are
+    /// known in O(1), without walking the chain.
+    lib_sum: u64,
+    lib_squares: u64,
+}
+
 /// A rectangular Go board of up to 52×52 points.
 #[derive(Clone)]
 pub struct Board {
@@ -128,14 +143,9 @@ pub struct Board {
     cells: Vec<u8>,
     head: Vec<u16>,
     next: Vec<u16>,
-    chain_size: Vec<u16>,
-    pseudo_libs: Vec<u16>,
-    /// Per chain head: the sum of its pseudo-liberties' point indices and of
-    /// their squares. All pseudo-liberties are one point exactly when
-    /// sum² = count × squares (Cauchy–Schwarz), so atari and its liberty
-    /// are known in O(1), without walking the chain.
-    lib_sum: Vec<u64>,
-    lib_squares: Vec<u64>,
+    /// Per chain head: the chain's size, pseudo-liberties and liberty
+    /// sums ([`ChainInfo`]), one entry read for all four.
+    chain: Vec<ChainInfo>,
     /// The point a simple-ko recapture would retake, and who may not play it.
     ko: Option<(u16, Color)>,
     /// Points emptied by the last play (captures and suicide).
@@ -158,10 +168,7 @@ struct Saved {
     cell: u8,
     head: u16,
     next: u16,
-    chain_size: u16,
-    pseudo_libs: u16,
-    lib_sum: u64,
-    lib_squares: u64,
+    chain: ChainInfo,
 }
 
 /// A position to go back to with [`Board::undo_to`]: how long the undo
@@ -191,10 +198,7 @@ impl Board {
             cells,
             head: vec![0; n],
             next: vec![0; n],
-            chain_size: vec![0; n],
-            pseudo_libs: vec![0; n],
-            lib_sum: vec![0; n],
-            lib_squares: vec![0; n],
+            chain: vec![ChainInfo::default(); n],
             ko: None,
             emptied: Vec::new(),
             saved: Vec::new(),
@@ -290,7 +294,7 @@ impl Board {
 
     /// Stones in the chain through `q`.
     pub fn chain_len(&self, q: usize) -> usize {
-        self.chain_size[self.head[q] as usize] as usize
+        self.chain[self.head[q] as usize].size as usize
     }
 
     /// Whether the chain through `q` surely has more than `k` liberties,
@@ -298,7 +302,7 @@ impl Board {
     /// at most four times): `false` means "maybe not", for a cheap filter
     /// before [`Board::liberties`].
     pub fn surely_more_liberties_than(&self, q: usize, k: usize) -> bool {
-        self.pseudo_libs[self.head[q] as usize] as usize > 4 * k
+        self.chain[self.head[q] as usize].pseudo_libs as usize > 4 * k
     }
 
     /// Calls `f` with every stone of the chain through `q`, without
@@ -349,7 +353,7 @@ impl Board {
         let h = self.head[q] as usize;
         // A point is at most four of a chain's pseudo-liberties: more than
         // four need no count of the adjacencies (the common case).
-        self.pseudo_libs[h] > 4 || self.pseudo_libs[h] as u64 > self.adjacencies(h, p)
+        self.chain[h].pseudo_libs > 4 || self.chain[h].pseudo_libs as u64 > self.adjacencies(h, p)
     }
 
     /// How many neighbours of `p` are stones of the chain whose head is
@@ -408,7 +412,7 @@ impl Board {
         let ns = self.neighbours(p);
         if ns.iter().filter(|&&n| self.cells[n] == EMPTY).count() >= 2
             || ns.iter().any(|&n| {
-                self.cells[n] == color.cell() && self.pseudo_libs[self.head[n] as usize] > 8
+                self.cells[n] == color.cell() && self.chain[self.head[n] as usize].pseudo_libs > 8
             })
         {
             return 2;
@@ -497,7 +501,7 @@ impl Board {
                 }
                 _ => {
                     if !self.has_other_liberty(n, p) {
-                        if captured.is_some() || self.chain_size[h] != 1 {
+                        if captured.is_some() || self.chain[h].size != 1 {
                             return false;
                         }
                         captured = Some(n);
@@ -538,10 +542,7 @@ impl Board {
             self.cells[i] = e.cell;
             self.head[i] = e.head;
             self.next[i] = e.next;
-            self.chain_size[i] = e.chain_size;
-            self.pseudo_libs[i] = e.pseudo_libs;
-            self.lib_sum[i] = e.lib_sum;
-            self.lib_squares[i] = e.lib_squares;
+            self.chain[i] = e.chain;
         }
         self.ko = mark.ko;
         self.emptied.clear();
@@ -554,10 +555,7 @@ impl Board {
         self.cells == other.cells
             && self.head == other.head
             && self.next == other.next
-            && self.chain_size == other.chain_size
-            && self.pseudo_libs == other.pseudo_libs
-            && self.lib_sum == other.lib_sum
-            && self.lib_squares == other.lib_squares
+            && self.chain == other.chain
             && self.ko == other.ko
     }
 
@@ -577,10 +575,7 @@ impl Board {
                 cell: self.cells[p],
                 head: self.head[p],
                 next: self.next[p],
-                chain_size: self.chain_size[p],
-                pseudo_libs: self.pseudo_libs[p],
-                lib_sum: self.lib_sum[p],
-                lib_squares: self.lib_squares[p],
+                chain: self.chain[p],
             });
         }
     }
@@ -597,16 +592,17 @@ impl Board {
         let mut last_captured = 0;
         for n in self.neighbours(p) {
             if self.cells[n] == color.opponent().cell()
-                && self.pseudo_libs[self.head[n] as usize] == 0
+                && self.chain[self.head[n] as usize].pseudo_libs == 0
             {
                 last_captured = n;
                 played.captured += self.remove_chain::<LOG>(n);
             }
         }
         let h = self.head[p] as usize;
-        if self.pseudo_libs[h] == 0 {
+        if self.chain[h].pseudo_libs == 0 {
             played.suicided = self.remove_chain::<LOG>(p);
-        } else if played.captured == 1 && self.chain_size[h] == 1 && self.pseudo_libs[h] == 1 {
+        } else if played.captured == 1 && self.chain[h].size == 1 && self.chain[h].pseudo_libs == 1
+        {
             self.ko = Some((last_captured as u16, color.opponent()));
         }
         played
@@ -662,10 +658,7 @@ impl Board {
         self.cells.copy_from_slice(&other.cells);
         self.head.copy_from_slice(&other.head);
         self.next.copy_from_slice(&other.next);
-        self.chain_size.copy_from_slice(&other.chain_size);
-        self.pseudo_libs.copy_from_slice(&other.pseudo_libs);
-        self.lib_sum.copy_from_slice(&other.lib_sum);
-        self.lib_squares.copy_from_slice(&other.lib_squares);
+        self.chain.copy_from_slice(&other.chain);
         self.ko = other.ko;
         self.emptied.clear();
         self.saved.clear();
@@ -691,10 +684,10 @@ impl Board {
             if matches!(self.cells[p], BLACK | WHITE) {
                 self.head[p] = p as u16;
                 self.next[p] = p as u16;
-                self.chain_size[p] = 1;
-                self.pseudo_libs[p] = 0;
-                self.lib_sum[p] = 0;
-                self.lib_squares[p] = 0;
+                self.chain[p].size = 1;
+                self.chain[p].pseudo_libs = 0;
+                self.chain[p].lib_sum = 0;
+                self.chain[p].lib_squares = 0;
                 for q in self.neighbours(p) {
                     if self.cells[q] == EMPTY {
                         self.add_liberty::<false>(p, q);
@@ -719,19 +712,19 @@ impl Board {
         self.cells[p] = cell;
         self.head[p] = p as u16;
         self.next[p] = p as u16;
-        self.chain_size[p] = 1;
-        self.pseudo_libs[p] = 0;
-        self.lib_sum[p] = 0;
-        self.lib_squares[p] = 0;
+        self.chain[p].size = 1;
+        self.chain[p].pseudo_libs = 0;
+        self.chain[p].lib_sum = 0;
+        self.chain[p].lib_squares = 0;
         for n in self.neighbours(p) {
             match self.cells[n] {
                 EMPTY => self.add_liberty::<LOG>(p, n),
                 BLACK | WHITE => {
                     let h = self.head[n] as usize;
                     self.log::<LOG>(h);
-                    self.pseudo_libs[h] -= 1;
-                    self.lib_sum[h] -= p as u64;
-                    self.lib_squares[h] -= (p * p) as u64;
+                    self.chain[h].pseudo_libs -= 1;
+                    self.chain[h].lib_sum -= p as u64;
+                    self.chain[h].lib_squares -= (p * p) as u64;
                 }
                 _ => {}
             }
@@ -747,20 +740,20 @@ impl Board {
     /// head is `h`.
     fn add_liberty<const LOG: bool>(&mut self, h: usize, l: usize) {
         self.log::<LOG>(h);
-        self.pseudo_libs[h] += 1;
-        self.lib_sum[h] += l as u64;
-        self.lib_squares[h] += (l * l) as u64;
+        self.chain[h].pseudo_libs += 1;
+        self.chain[h].lib_sum += l as u64;
+        self.chain[h].lib_squares += (l * l) as u64;
     }
 
     /// The liberties of a chain (by head) once its `k` pseudo-liberties at
     /// point `p` are left out (`k` = 0: all of them), from its sums.
     fn liberties_without(&self, h: usize, p: usize, k: u64) -> Libs {
-        let count = self.pseudo_libs[h] as u64 - k;
+        let count = self.chain[h].pseudo_libs as u64 - k;
         if count == 0 {
             return Libs::None;
         }
-        let sum = self.lib_sum[h] - k * p as u64;
-        let squares = self.lib_squares[h] - k * (p * p) as u64;
+        let sum = self.chain[h].lib_sum - k * p as u64;
+        let squares = self.chain[h].lib_squares - k * (p * p) as u64;
         if sum * sum == count * squares {
             Libs::One((sum / count) as usize)
         } else {
@@ -770,7 +763,7 @@ impl Board {
 
     /// Joins two chains (given by their heads); the larger keeps its head.
     fn merge<const LOG: bool>(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chain_size[a] >= self.chain_size[b] {
+        let (big, small) = if self.chain[a].size >= self.chain[b].size {
             (a, b)
         } else {
             (b, a)
@@ -786,10 +779,10 @@ impl Board {
             }
         }
         self.next.swap(big, small);
-        self.chain_size[big] += self.chain_size[small];
-        self.pseudo_libs[big] += self.pseudo_libs[small];
-        self.lib_sum[big] += self.lib_sum[small];
-        self.lib_squares[big] += self.lib_squares[small];
+        self.chain[big].size += self.chain[small].size;
+        self.chain[big].pseudo_libs += self.chain[small].pseudo_libs;
+        self.chain[big].lib_sum += self.chain[small].lib_sum;
+        self.chain[big].lib_squares += self.chain[small].lib_squares;
     }
 
     /// Removes the chain containing `p`; returns its number of stones.
