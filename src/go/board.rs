@@ -134,6 +134,16 @@ struct ChainInfo {
     lib_squares: u64,
 }
 
+impl ChainInfo {
+    /// A new stone's chain before its liberties are added.
+    fn lone_stone() -> ChainInfo {
+        ChainInfo {
+            size: 1,
+            ..ChainInfo::default()
+        }
+    }
+}
+
 /// A rectangular Go board of up to 52×52 points.
 #[derive(Clone)]
 pub struct Board {
@@ -684,10 +694,7 @@ impl Board {
             if matches!(self.cells[p], BLACK | WHITE) {
                 self.head[p] = p as u16;
                 self.next[p] = p as u16;
-                self.chain[p].size = 1;
-                self.chain[p].pseudo_libs = 0;
-                self.chain[p].lib_sum = 0;
-                self.chain[p].lib_squares = 0;
+                self.chain[p] = ChainInfo::lone_stone();
                 for q in self.neighbours(p) {
                     if self.cells[q] == EMPTY {
                         self.add_liberty::<false>(p, q);
@@ -712,10 +719,7 @@ impl Board {
         self.cells[p] = cell;
         self.head[p] = p as u16;
         self.next[p] = p as u16;
-        self.chain[p].size = 1;
-        self.chain[p].pseudo_libs = 0;
-        self.chain[p].lib_sum = 0;
-        self.chain[p].lib_squares = 0;
+        self.chain[p] = ChainInfo::lone_stone();
         for n in self.neighbours(p) {
             match self.cells[n] {
                 EMPTY => self.add_liberty::<LOG>(p, n),
@@ -748,12 +752,13 @@ impl Board {
     /// The liberties of a chain (by head) once its `k` pseudo-liberties at
     /// point `p` are left out (`k` = 0: all of them), from its sums.
     fn liberties_without(&self, h: usize, p: usize, k: u64) -> Libs {
-        let count = self.chain[h].pseudo_libs as u64 - k;
+        let c = self.chain[h];
+        let count = c.pseudo_libs as u64 - k;
         if count == 0 {
             return Libs::None;
         }
-        let sum = self.chain[h].lib_sum - k * p as u64;
-        let squares = self.chain[h].lib_squares - k * (p * p) as u64;
+        let sum = c.lib_sum - k * p as u64;
+        let squares = c.lib_squares - k * (p * p) as u64;
         if sum * sum == count * squares {
             Libs::One((sum / count) as usize)
         } else {

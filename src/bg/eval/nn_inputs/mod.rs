@@ -64,6 +64,14 @@
 //! transcribed, which the tests keep as a reference to compare with, bit
 //! for bit (`tests::same_as_reference`, `tests::timing_against_reference`).
 //!
+//! # Files
+//!
+//! This file: the layout, gnubg's tables, the base, race, contact and
+//! crashed inputs. `side.rs`: a side's row read into masks and sums.
+//! `shots.rs`: the shots at blots and the pip loss. `half.rs`: the half
+//! inputs. `reference.rs`: gnubg's loops as first transcribed, for the
+//! tests (`tests.rs`).
+//!
 //! # Checked
 //!
 //! Bit for bit against the vectors gnubg 1.1.0a16 (PyPI) hands to
