@@ -405,6 +405,17 @@ pub(super) fn ownership(
     let mut rng = Rng((position ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
     let mut own = vec![0i32; n];
     let max_moves = 3 * candidates.len() + 20;
+    // The points a playout may play, empty at its start, and whether a
+    // point is among them: every playout starts from these.
+    let first_empties: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&p| board.at(p).is_none())
+        .collect();
+    let mut first_listed = vec![false; n];
+    for &p in &first_empties {
+        first_listed[p] = true;
+    }
     let mut empties: Vec<usize> = Vec::with_capacity(candidates.len());
     // Whether a point is in `empties` (stale entries included).
     let mut listed = vec![false; n];
@@ -446,12 +457,8 @@ pub(super) fn ownership(
         } else {
             Color::White
         };
-        empties.clear();
-        empties.extend(candidates.iter().copied().filter(|&p| b.at(p).is_none()));
-        listed.iter_mut().for_each(|l| *l = false);
-        for &p in &empties {
-            listed[p] = true;
-        }
+        empties.clone_from(&first_empties);
+        listed.copy_from_slice(&first_listed);
         let mut passes = 0;
         let mut last: Option<usize> = None;
         let mut vital: Option<usize> = None;
