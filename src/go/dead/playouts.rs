@@ -154,6 +154,18 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
 /// Adds one finished playout to the ownership counts: stones, and empty
 /// regions bordered by one colour, are that colour's.
 fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut EmptyRegions) {
+    if let Some(areas) = b.area_masks() {
+        for (mask, d) in areas.iter().zip([1, -1]) {
+            for (i, &word) in mask.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    own[64 * i + w.trailing_zeros() as usize] += d;
+                    w &= w - 1;
+                }
+            }
+        }
+        return;
+    }
     for p in b.points() {
         match b.at(p) {
             Some(Color::Black) => own[p] += 1,
