@@ -152,7 +152,9 @@ fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
 }
 
 /// Adds one finished playout to the ownership counts: stones, and empty
-/// regions bordered by one colour, are that colour's.
+/// regions bordered by one colour, are that colour's (read from the
+/// board's area masks, or region by region on a board too large for
+/// them).
 fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut EmptyRegions) {
     if let Some(areas) = b.area_masks() {
         for (mask, d) in areas.iter().zip([1, -1]) {
