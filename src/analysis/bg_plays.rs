@@ -208,13 +208,29 @@ impl Lengths {
 impl PlayerTotals {
     /// Adds one match of `length` points (0: money) to `name`'s sums.
     pub fn add(&mut self, name: &str, length: u32, s: &PlayerStats) {
-        let key = player_key(name);
+        self.sum_into(
+            player_key(name),
+            || single_line(name),
+            s,
+            Lengths::One(length),
+        );
+    }
+
+    /// Adds sums `s` over `lengths` to the player under `key`, named by
+    /// `name` if the key is new.
+    fn sum_into(
+        &mut self,
+        key: String,
+        name: impl FnOnce() -> String,
+        s: &PlayerStats,
+        lengths: Lengths,
+    ) {
         let e = self
             .players
             .entry(key)
-            .or_insert_with(|| (single_line(name), PlayerStats::default(), Lengths::None));
+            .or_insert_with(|| (name(), PlayerStats::default(), Lengths::None));
         e.1 += s;
-        e.2 = e.2.with(Lengths::One(length));
+        e.2 = e.2.with(lengths);
     }
 
     /// The `player`-scope rows, by key: the unnormalised figures where
@@ -241,12 +257,7 @@ impl PlayerTotals {
 impl std::ops::AddAssign for PlayerTotals {
     fn add_assign(&mut self, o: PlayerTotals) {
         for (key, (name, s, lengths)) in o.players {
-            let e =
-                self.players
-                    .entry(key)
-                    .or_insert((name, PlayerStats::default(), Lengths::None));
-            e.1 += &s;
-            e.2 = e.2.with(lengths);
+            self.sum_into(key, || name, &s, lengths);
         }
     }
 }
