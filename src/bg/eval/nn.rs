@@ -149,7 +149,7 @@ impl Net {
     pub fn evaluate(&self, input: &[f32], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
         if self.avx512() {
-            let mut list = nn_avx512::List::<MAX_INPUTS>::default();
+            let mut list = nn_avx512::List::<LIST_ROOM>::default();
             let input = &input[..self.inputs];
             let mut sums = [0.0f32; MAX_HIDDEN];
             // SAFETY: `avx512` checked the CPU and the net's shape; the
@@ -190,7 +190,7 @@ impl Net {
     pub fn evaluate_units(&self, units: &[(u32, f32)], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
         if self.avx512() {
-            let mut list = nn_avx512::List::<MAX_INPUTS>::default();
+            let mut list = nn_avx512::List::<LIST_ROOM>::default();
             let (index, value) = list.of_units(units);
             let mut sums = [0.0f32; MAX_HIDDEN];
             // SAFETY: `avx512` checked the CPU and the net's shape.
@@ -381,7 +381,7 @@ impl Net {
     unsafe fn evaluate_from_512(&self, input: &[f32], base: &mut Option<Base>, out: &mut [f32]) {
         let n = self.inputs;
         let input = &input[..n];
-        let mut list = nn_avx512::List::<MAX_INPUTS>::default();
+        let mut list = nn_avx512::List::<LIST_ROOM>::default();
         let mut sums = [0.0f32; MAX_HIDDEN];
         match base {
             Some(b) if b.input.len() == n => {
@@ -446,6 +446,11 @@ const MAX_HIDDEN: usize = 256;
 
 /// The most inputs a net may have.
 const MAX_INPUTS: usize = CONTACT_INPUTS;
+
+/// Room for a list of a net's inputs: the AVX-512 kernels write sixteen
+/// entries at a time.
+#[cfg(target_arch = "x86_64")]
+const LIST_ROOM: usize = MAX_INPUTS + 16;
 
 /// The base of incremental evaluations ([`Net::evaluate_from`]): a
 /// position's inputs and its hidden units' sums.
