@@ -107,22 +107,57 @@ pub unsafe fn differences<'a, const N: usize>(
     base: &[f32],
     list: &'a mut List<N>,
 ) -> (&'a [u32], &'a [f32]) {
-    let n = input.len();
-    debug_assert!(base.len() == n && n + 15 <= N);
+    debug_assert!(base.len() == input.len());
+    list_lanes(input.len(), list, |at, live| {
+        let x = _mm512_maskz_loadu_ps(live, input.as_ptr().add(at));
+        let y = _mm512_maskz_loadu_ps(live, base.as_ptr().add(at));
+        let differ =
+            _mm512_mask_cmpneq_epi32_mask(live, _mm512_castps_si512(x), _mm512_castps_si512(y));
+        (differ, _mm512_sub_ps(x, y))
+    })
+}
+
+/// Lists in `list` the inputs that are not zero (`x != 0.0`: a NaN is
+/// listed, −0 is not), in index order.
+///
+/// # Safety
+/// The CPU has AVX-512F; `input.len()` is at most `N - 15` (each block's
+/// store writes sixteen entries).
+#[target_feature(enable = "avx512f")]
+pub unsafe fn nonzero<'a, const N: usize>(
+    input: &[f32],
+    list: &'a mut List<N>,
+) -> (&'a [u32], &'a [f32]) {
+    list_lanes(input.len(), list, |at, live| {
+        let x = _mm512_maskz_loadu_ps(live, input.as_ptr().add(at));
+        let set = _mm512_mask_cmp_ps_mask::<_CMP_NEQ_UQ>(live, x, _mm512_setzero_ps());
+        (set, x)
+    })
+}
+
+/// Lists in `list`, in index order, the lanes of `n` inputs that `pick`
+/// keeps: `pick(at, live)` gives, for the block of sixteen from `at`
+/// (`live` its lanes below `n`), the lanes kept and their values.
+///
+/// # Safety
+/// The CPU has AVX-512F; `n + 15 <= N`.
+#[inline(always)]
+unsafe fn list_lanes<const N: usize>(
+    n: usize,
+    list: &mut List<N>,
+    mut pick: impl FnMut(usize, __mmask16) -> (__mmask16, __m512),
+) -> (&[u32], &[f32]) {
+    debug_assert!(n + 15 <= N);
     let (index, value) = (list.index.as_mut_ptr(), list.value.as_mut_ptr());
     let mut k = 0;
     let mut at = 0;
     let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     while at < n {
-        let live = live_lanes(n - at);
-        let x = _mm512_maskz_loadu_ps(live, input.as_ptr().add(at));
-        let y = _mm512_maskz_loadu_ps(live, base.as_ptr().add(at));
-        let differ =
-            _mm512_mask_cmpneq_epi32_mask(live, _mm512_castps_si512(x), _mm512_castps_si512(y));
-        if differ != 0 {
+        let (keep, x) = pick(at, live_lanes(n - at));
+        if keep != 0 {
             let i = _mm512_add_epi32(lanes, _mm512_set1_epi32(at as i32));
-            store_packed(index.add(k), value.add(k), differ, i, _mm512_sub_ps(x, y));
-            k += differ.count_ones() as usize;
+            store_packed(index.add(k), value.add(k), keep, i, x);
+            k += keep.count_ones() as usize;
         }
         at += 16;
     }
@@ -157,37 +192,6 @@ fn live_lanes(left: usize) -> __mmask16 {
     } else {
         (1u16 << left) - 1
     }
-}
-
-/// Lists in `list` the inputs that are not zero (`x != 0.0`: a NaN is
-/// listed, −0 is not), in index order.
-///
-/// # Safety
-/// The CPU has AVX-512F; `input.len()` is at most `N - 15` (each block's
-/// store writes sixteen entries).
-#[target_feature(enable = "avx512f")]
-pub unsafe fn nonzero<'a, const N: usize>(
-    input: &[f32],
-    list: &'a mut List<N>,
-) -> (&'a [u32], &'a [f32]) {
-    let n = input.len();
-    debug_assert!(n + 15 <= N);
-    let (index, value) = (list.index.as_mut_ptr(), list.value.as_mut_ptr());
-    let mut k = 0;
-    let mut at = 0;
-    let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    while at < n {
-        let live = live_lanes(n - at);
-        let x = _mm512_maskz_loadu_ps(live, input.as_ptr().add(at));
-        let set = _mm512_mask_cmp_ps_mask::<_CMP_NEQ_UQ>(live, x, _mm512_setzero_ps());
-        if set != 0 {
-            let i = _mm512_add_epi32(lanes, _mm512_set1_epi32(at as i32));
-            store_packed(index.add(k), value.add(k), set, i, x);
-            k += set.count_ones() as usize;
-        }
-        at += 16;
-    }
-    list.written(k)
 }
 
 /// `sums = start + Σ value[r] × row index[r]` of `weights` (`inputs ×
