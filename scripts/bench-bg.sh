@@ -105,9 +105,9 @@ if [[ ${SKIP_PEER:-0} != 1 ]]; then
     # shellcheck disable=SC2046
     read -r PM PG PS < <(find "$TMP/one" -type f -print0 | sort -z | xargs -0 "$PY" scripts/bench_gnubg.py)
     echo "gnubg import (1 core): $PM matches, $PG games in $PS s: $(rate "$PM" "$PS") matches/s"
-    echo "ratio recount --positions -j2 / gnubg: $(ratio "$(rate "$M" "$S2")" "$(rate "$PM" "$PS")")"
-    echo "ratio recount --positions -j1 / gnubg: $(ratio "$(rate "$M" "$S1")" "$(rate "$PM" "$PS")")"
-    echo "ratio recount games only -j1 / gnubg (the same work: parse, replay, legality): $(ratio "$(rate "$M" "$SN1")" "$(rate "$PM" "$PS")")"
+    echo "ratio recount --positions -j2 / gnubg: $(rate_ratio "$M" "$S2" "$PM" "$PS")"
+    echo "ratio recount --positions -j1 / gnubg: $(rate_ratio "$M" "$S1" "$PM" "$PS")"
+    echo "ratio recount games only -j1 / gnubg (the same work: parse, replay, legality): $(rate_ratio "$M" "$SN1" "$PM" "$PS")"
     read -r CN CS < <("$PY" scripts/bench_gnubg_cube.py 3)
     echo "gnubg 0-ply cube decisions (eval command, 1 core): $CN in $CS s: $(rate "$CN" "$CS") decisions/s"
     echo "ratio recount cube decisions / gnubg: $(ratio "$CUBE_RATE" "$(rate "$CN" "$CS")")"

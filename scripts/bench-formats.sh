@@ -98,5 +98,5 @@ echo ".mat:     $MM matches in $MS s: $(rate "$MM" "$MS") matches/s"
 for fmt in xg fibs sgg tmg bgf; do
     read -r M S < <(run "$fmt")
     [[ $M == "$MM" ]] || die "$fmt: $M matches, .mat $MM"
-    echo ".$fmt: $(printf '%*s' $(( 7 - ${#fmt} )) '')$M matches in $S s: $(rate "$M" "$S") matches/s ($(ratio "$(rate "$M" "$S")" "$(rate "$MM" "$MS")") .mat's)"
+    echo ".$fmt: $(printf '%*s' $(( 7 - ${#fmt} )) '')$M matches in $S s: $(rate "$M" "$S") matches/s ($(rate_ratio "$M" "$S" "$MM" "$MS") .mat's)"
 done

@@ -133,10 +133,10 @@ else
 fi
 echo "== medians: recount on the $N held-out matches: -j2 $HP plays in $HS2 s: $(rate "$HP" "$HS2") plays/s, -j1 $(rate "$HP" "$HS1") plays/s"
 echo "gnubg, $PLIES-ply, 1 core, cache $CACHE: $GP plays in $GS s: $(rate "$GP" "$GS") plays/s"
-echo "ratio recount -j2 / gnubg: $(ratio "$(rate "$P" "$S2")" "$(rate "$GP" "$GS")")"
-echo "ratio recount -j1 / gnubg: $(ratio "$(rate "$P" "$S1")" "$(rate "$GP" "$GS")")"
+echo "ratio recount -j2 / gnubg: $(rate_ratio "$P" "$S2" "$GP" "$GS")"
+echo "ratio recount -j1 / gnubg: $(rate_ratio "$P" "$S1" "$GP" "$GS")"
 if [[ $PLIES == 0 ]]; then
-    echo "ratio on the held-out sample alone, start-up included: -j2 $(ratio "$(rate "$HP" "$HS2")" "$(rate "$GP" "$GS")"), -j1 $(ratio "$(rate "$HP" "$HS1")" "$(rate "$GP" "$GS")")"
+    echo "ratio on the held-out sample alone, start-up included: -j2 $(rate_ratio "$HP" "$HS2" "$GP" "$GS"), -j1 $(rate_ratio "$HP" "$HS1" "$GP" "$GS")"
 fi
 
 echo "== recount's plays against gnubg's (held-out)"
