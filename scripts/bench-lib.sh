@@ -11,8 +11,8 @@ rate() { awk -v g="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", g / s; else 
 # ratio A B -> "A/Bx" with one decimal
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
 # rate_ratio N1 S1 N2 S2 -> the ratio of N1/S1 to N2/S2 with one decimal,
-# from the unrounded rates (a rate of 15 a second rounded to an integer
-# could move the ratio by 3%)
+# from the unrounded rates (a rate of 11 a second rounded to an integer
+# could move the ratio by 4%)
 rate_ratio() {
     awk -v a="$1" -v s="$2" -v b="$3" -v t="$4" \
         'BEGIN { if (s > 0 && b > 0 && t > 0) printf "%.1fx", (a / s) / (b / t); else print "n/a" }'
