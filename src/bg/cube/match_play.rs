@@ -363,47 +363,55 @@ impl MatchCubeTable {
                 let opp_tg = 1.0 - cp[o];
                 let tg = cp[me];
                 if w <= opp_tg {
-                    if opp_tg > 0.0 {
-                        lose_all + (opp_cash - lose_all) * w / opp_tg
-                    } else {
-                        lose_all
-                    }
+                    from_loss(lose_all, opp_cash, opp_tg, w)
                 } else if w < tg {
                     opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
-                } else if tg < 1.0 {
-                    cash + (win_all - cash) * (w - tg) / (1.0 - tg)
                 } else {
-                    win_all
+                    to_win(cash, win_all, tg, w)
                 }
             }
             Some(owner) if owner == me => {
                 let tg = cp[me];
                 if w <= tg {
-                    if tg > 0.0 {
-                        lose_all + (cash - lose_all) * w / tg
-                    } else {
-                        lose_all
-                    }
-                } else if tg < 1.0 {
-                    cash + (win_all - cash) * (w - tg) / (1.0 - tg)
+                    from_loss(lose_all, cash, tg, w)
                 } else {
-                    win_all
+                    to_win(cash, win_all, tg, w)
                 }
             }
             Some(_) => {
                 let opp_tg = 1.0 - cp[o];
                 if w <= opp_tg {
-                    if opp_tg > 0.0 {
-                        lose_all + (opp_cash - lose_all) * w / opp_tg
-                    } else {
-                        lose_all
-                    }
+                    from_loss(lose_all, opp_cash, opp_tg, w)
                 } else {
                     opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
                 }
             }
         };
         dead * (1.0 - x) + live * x
+    }
+}
+
+/// The live cube's chance below a cash point: from `lose_all` at no wins
+/// up to `at_point` at winning chance `point` (gnubg's first segment;
+/// `lose_all` itself where the point is at zero).
+#[inline(always)]
+fn from_loss(lose_all: f32, at_point: f32, point: f32, w: f32) -> f32 {
+    if point > 0.0 {
+        lose_all + (at_point - lose_all) * w / point
+    } else {
+        lose_all
+    }
+}
+
+/// The live cube's chance above the player's own cash point `point`: from
+/// `at_point` there up to `win_all` at certain wins (`win_all` itself
+/// where the point is at one).
+#[inline(always)]
+fn to_win(at_point: f32, win_all: f32, point: f32, w: f32) -> f32 {
+    if point < 1.0 {
+        at_point + (win_all - at_point) * (w - point) / (1.0 - point)
+    } else {
+        win_all
     }
 }
 
