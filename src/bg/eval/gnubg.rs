@@ -19,7 +19,7 @@ use crate::bg::eval::nn_inputs::{
     RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
-use crate::bg::position::board::{Board, BAR};
+use crate::bg::position::board::{occupied, Board, BAR};
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +55,7 @@ fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
 
 /// Highest occupied index (0..=24), or −1 for an empty side.
 fn back(row: &[u8; 25]) -> i32 {
-    (0..25).rev().find(|&i| row[i] > 0).map_or(-1, |i| i as i32)
+    31 - occupied(row).leading_zeros() as i32
 }
 
 /// The class of the position for the player on roll.
@@ -107,23 +107,22 @@ pub fn classify(board: &Board, on_roll: usize) -> GnubgClass {
 /// order of the outputs, and tiny contact values set to 0.
 fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
     let b = rows(board, on_roll);
-    let mut an_back = [0i32; 2];
-    let mut ac = [0u32; 2];
+    let an_back = b.map(back);
+    let ac = b.map(|row| row.iter().map(|&n| n as u32).sum::<u32>());
+    let contact = an_back[0] + an_back[1] >= 24;
+    // The crossovers and roll counts are read in races only.
     let mut cross = [0i32; 2];
     let mut gammon_cross = [1i32; 2];
-    for j in 0..2 {
-        an_back[j] = back(b[j]);
-        for (i, &n) in b[j].iter().enumerate() {
-            let n = n as i32;
-            ac[j] += n as u32;
-            let w = if i == BAR { 5 } else { i as i32 / 6 + 1 };
-            cross[j] += n * w;
-            gammon_cross[j] += n * (w - 1);
-        }
-    }
-    let contact = an_back[0] + an_back[1] >= 24;
     let mut max_turns = [0i32; 2];
     if !contact {
+        for j in 0..2 {
+            for (i, &n) in b[j].iter().enumerate() {
+                let n = n as i32;
+                let w = if i == BAR { 5 } else { i as i32 / 6 + 1 };
+                cross[j] += n * w;
+                gammon_cross[j] += n * (w - 1);
+            }
+        }
         for i in 0..2 {
             max_turns[i] = if an_back[i] < 6 {
                 let mut pts = [0u8; 6];
@@ -368,6 +367,20 @@ fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_back_checker_is_the_highest_point_held() {
+        let mut row = [0u8; 25];
+        assert_eq!(back(&row), -1);
+        // Every point alone, then with checkers on every point below it.
+        for i in 0..25 {
+            row = [0; 25];
+            row[i] = 15;
+            assert_eq!(back(&row), i as i32);
+            row[..i].fill(1);
+            assert_eq!(back(&row), i as i32);
+        }
+    }
 
     /// gnubg's sum written out term by term: lane `k % 4` for the first
     /// multiple of four, the lanes added pairwise, the rest after.

@@ -67,9 +67,41 @@ impl Board {
     }
 }
 
+/// The indices of `row` that hold checkers, as a mask (bit `i`: index
+/// `i`), eight points at a time: a byte's top bit is set by adding 0x7f
+/// to its low seven bits or by its own top bit exactly when it is not
+/// zero, with no carry into the next byte; a multiplication then gathers
+/// the eight top bits into one byte, byte `k`'s into bit `k`.
+pub fn occupied(row: &[u8; 25]) -> u32 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let eight = |at: usize| {
+        let x = u64::from_le_bytes(row[at..at + 8].try_into().expect("eight points"));
+        let top = (((x & LOW) + LOW) | x) & !LOW;
+        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    eight(0) | eight(8) << 8 | eight(16) << 16 | u32::from(row[24] != 0) << 24
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occupied_points_are_the_non_zero_ones() {
+        let mut g = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut row = [0u8; 25];
+            for n in &mut row {
+                g ^= g << 13;
+                g ^= g >> 7;
+                g ^= g << 17;
+                // Mostly empty points, any count else (255 included).
+                *n = if g.is_multiple_of(3) { (g >> 8) as u8 } else { 0 };
+            }
+            let want = (0..25).fold(0u32, |m, i| m | u32::from(row[i] != 0) << i);
+            assert_eq!(occupied(&row), want, "{row:?}");
+        }
+    }
 
     #[test]
     fn start_has_fifteen_each_and_167_pips() {

@@ -84,7 +84,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bg::position::board::Board;
+use crate::bg::position::board::{occupied, Board};
 
 mod half;
 #[macro_use]
@@ -451,10 +451,7 @@ pub fn base_units(board: &Board, on_roll: usize, out: &mut [(u32, f32); BASE_INP
         let block = side as u32 * 100;
         // The occupied points in order, by a mask: most points are
         // empty, and a branch on each mispredicts.
-        let mut occupied = row
-            .iter()
-            .enumerate()
-            .fold(0u32, |m, (i, &n)| m | (u32::from(n != 0) << i));
+        let mut occupied = occupied(row);
         while occupied != 0 {
             let point = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
