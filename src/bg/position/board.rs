@@ -67,19 +67,28 @@ impl Board {
     }
 }
 
-/// The indices of `row` that hold checkers, as a mask (bit `i`: index
-/// `i`), eight points at a time: a byte's top bit is set by adding 0x7f
-/// to its low seven bits or by its own top bit exactly when it is not
-/// zero, with no carry into the next byte; a multiplication then gathers
-/// the eight top bits into one byte, byte `k`'s into bit `k`.
-pub fn occupied(row: &[u8; 25]) -> u32 {
+/// The indices of `row` that hold `k` checkers or more (`k` in 1..=127),
+/// as a mask (bit `i`: index `i`), eight points at a time: adding
+/// 0x80 - `k` to a byte's low seven bits sets its top bit (or its own top
+/// bit is set) exactly when the byte is `k` or more, with no carry into
+/// the next byte; a multiplication then gathers the eight top bits into
+/// one byte, byte `j`'s into bit `j`.
+#[inline(always)]
+pub fn points_with(row: &[u8; 25], k: u8) -> u32 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let add = u64::from_ne_bytes([0x80 - k; 8]);
     let eight = |at: usize| {
         let x = u64::from_le_bytes(row[at..at + 8].try_into().expect("eight points"));
-        let top = (((x & LOW) + LOW) | x) & !LOW;
+        let top = (((x & LOW) + add) | x) & !LOW;
         ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     };
-    eight(0) | eight(8) << 8 | eight(16) << 16 | u32::from(row[24] != 0) << 24
+    eight(0) | eight(8) << 8 | eight(16) << 16 | u32::from(row[24] >= k) << 24
+}
+
+/// The indices of `row` that hold checkers ([`points_with`] one or more).
+#[inline(always)]
+pub fn occupied(row: &[u8; 25]) -> u32 {
+    points_with(row, 1)
 }
 
 #[cfg(test)]
@@ -87,7 +96,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn occupied_points_are_the_non_zero_ones() {
+    fn points_with_k_checkers_are_found_eight_at_a_time() {
         let mut g = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..20_000 {
             let mut row = [0u8; 25];
@@ -96,10 +105,16 @@ mod tests {
                 g ^= g >> 7;
                 g ^= g << 17;
                 // Mostly empty points, any count else (255 included).
-                *n = if g.is_multiple_of(3) { (g >> 8) as u8 } else { 0 };
+                *n = if g.is_multiple_of(3) {
+                    (g >> 8) as u8
+                } else {
+                    0
+                };
             }
-            let want = (0..25).fold(0u32, |m, i| m | u32::from(row[i] != 0) << i);
-            assert_eq!(occupied(&row), want, "{row:?}");
+            for k in [1, 2, 3, 127] {
+                let want = (0..25).fold(0u32, |m, i| m | u32::from(row[i] >= k) << i);
+                assert_eq!(points_with(&row, k), want, "{row:?} {k}");
+            }
         }
     }
 

@@ -128,29 +128,9 @@ impl Side {
     #[inline(always)]
     pub(super) fn read(&mut self, t: &Tables, n: &[u8; 25]) {
         debug_assert!(n.iter().map(|&c| c as u32).sum::<u32>() <= 15, "{n:?}");
-        // Eight points at a time: the high bit of each byte of
-        // `at_least(x, k)` is set where that byte of x is k or more
-        // (for k in 1..=127, any byte: no carry crosses a byte), and
-        // `gather` packs those bits into a byte, point i at bit i.
-        fn at_least(x: u64, k: u8) -> u64 {
-            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-            (((x & LOW7) + u64::from_ne_bytes([0x80 - k; 8])) | x) & !LOW7
-        }
-        fn gather(m: u64) -> u32 {
-            ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-        }
-        let bar = n[24];
-        let (mut occ, mut made, mut three) = (
-            ((bar >= 1) as u32) << 24,
-            ((bar >= 2) as u32) << 24,
-            ((bar >= 3) as u32) << 24,
-        );
-        for (k, chunk) in n[..24].chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            occ |= gather(at_least(x, 1)) << (8 * k);
-            made |= gather(at_least(x, 2)) << (8 * k);
-            three |= gather(at_least(x, 3)) << (8 * k);
-        }
+        let occ = points_with(n, 1);
+        let made = points_with(n, 2);
+        let three = points_with(n, 3);
         let sums = &mut self.sums;
         sums[0] = 0;
         let mut sum = 0;
