@@ -44,8 +44,11 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
     let mut starts: Vec<usize> = vec![0];
     let mut region_chains: Vec<usize> = Vec::new();
     let mut vital: Vec<bool> = Vec::new();
-    // Per chain: the region's empty points next to it (reset per region).
+    // Per chain: the region's empty points next to it (reset per region),
+    // and the last region it was listed in (a region may touch dozens of
+    // chains: no scan of its list).
     let mut next_to = vec![0u32; chains];
+    let mut listed_in = vec![NONE; chains];
     let mut stack = Vec::new();
     for p in board.points() {
         if board.at(p) == Some(color) || region_of[p] != NONE {
@@ -66,7 +69,8 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
                 }
                 match chain_at(m) {
                     Some(c) => {
-                        if !region_chains[first..].contains(&c) {
+                        if listed_in[c] != r {
+                            listed_in[c] = r;
                             region_chains.push(c);
                         }
                         if empty && !seen[..k].contains(&c) {
@@ -117,16 +121,18 @@ pub fn benson(board: &Board, color: Color) -> BensonResult {
             break;
         }
     }
+    // Only small regions (vital to a living chain) are certain: the
+    // opponent may still live in a large one.
+    let certain: Vec<bool> = (0..regions)
+        .map(|r| region_live[r] && vital[span(r)].contains(&true))
+        .collect();
     let mut alive = vec![false; n];
     let mut territory = vec![false; n];
     for p in board.points() {
         if let Some(c) = chain_at(p) {
             alive[p] = chain_live[c];
         } else {
-            let r = region_of[p] as usize;
-            // Only small regions (vital to a living chain) are certain:
-            // the opponent may still live in a large one.
-            territory[p] = region_live[r] && vital[span(r)].contains(&true);
+            territory[p] = certain[region_of[p] as usize];
         }
     }
     BensonResult { alive, territory }
