@@ -188,46 +188,28 @@ fn count_ownership(b: &Board, own: &mut [i32], scratch: &mut EmptyRegions) {
 }
 
 /// The playout policy's first choice: answer the last move locally.
-/// In order: take the biggest opponent chain next to it that is down to
-/// one liberty; save an own chain it put in atari by extending (when that
-/// gives room) or by taking an opponent chain in atari around it; and, when
-/// it cut an own chain of two or more stones down to two liberties, shorten
-/// the liberties of an opponent chain beside it that has no more (a
-/// capturing race is won by the side that fills the other's liberties,
-/// which random moves elsewhere leave to chance).
+/// In order: take the chain the last move made when it is down to one
+/// liberty (every opponent stone beside the move is of that chain); save
+/// an own chain it put in atari by extending (when that gives room) or by
+/// taking an opponent chain in atari around it; and, when it cut an own
+/// chain of two or more stones down to two liberties, shorten the
+/// liberties of an opponent chain beside it that has no more (a capturing
+/// race is won by the side that fills the other's liberties, which random
+/// moves elsewhere leave to chance).
 fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
     let last = last?;
+    if b.at(last) == Some(color.opponent()) {
+        if let Some(l) = b
+            .atari_liberty(last)
+            .filter(|&l| b.is_legal(color, l) && !b.captures_into_snapback(color, l))
+        {
+            return Some(l);
+        }
+    }
     let [n0, n1, n2, n3] = b.neighbours(last);
-    let around = [last, n0, n1, n2, n3];
-    let opp = color.opponent();
+    let around = [n0, n1, n2, n3];
     // Chains already looked at (a chain often touches the point twice).
-    let mut seen = [usize::MAX; 5];
-    let mut fresh = |k: usize, q: usize| {
-        let id = b.chain_id(q);
-        if seen[..k].contains(&id) {
-            return false;
-        }
-        seen[k] = id;
-        true
-    };
-    let mut best: Option<(usize, usize)> = None;
-    for (k, &q) in around.iter().enumerate() {
-        if b.at(q) == Some(opp) && fresh(k, q) {
-            if let Some(l) = b
-                .atari_liberty(q)
-                .filter(|&l| b.is_legal(color, l) && !b.captures_into_snapback(color, l))
-            {
-                let size = b.chain_len(q);
-                if best.is_none_or(|(s, _)| size > s) {
-                    best = Some((size, l));
-                }
-            }
-        }
-    }
-    if let Some((_, l)) = best {
-        return Some(l);
-    }
-    let mut seen = [usize::MAX; 5];
+    let mut seen = [usize::MAX; 4];
     for (k, &q) in around.iter().enumerate() {
         if b.at(q) != Some(color) {
             continue;
