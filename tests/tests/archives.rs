@@ -11,8 +11,10 @@ use std::path::Path;
 
 const GAME: &[u8] = b"(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[B+R];B[ee];W[cc];B[gc])";
 
+/// Gzip at its best compression, as a bomb is made: at level 1 some
+/// deflaters (zlib-rs) pack a run of spaces only about 100 to 1.
 pub(super) fn gz(data: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     e.write_all(data).unwrap();
     e.finish().unwrap()
 }
