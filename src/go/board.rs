@@ -1053,6 +1053,16 @@ pub(crate) mod random {
 mod tests {
     use super::*;
 
+    /// Runs of empty points of one and two digits, up to the widest board.
+    #[test]
+    fn encode_counts_long_runs() {
+        let mut b = Board::new(MAX_SIDE, 3);
+        b.set(9, 0, Some(Color::Black));
+        b.set(0, 1, Some(Color::White));
+        b.finish_setup();
+        assert_eq!(b.encode(), "9X42/O51/52");
+    }
+
     #[test]
     fn captures_a_group_on_the_edge() {
         let mut b = Board::from_diagram(
