@@ -19,7 +19,7 @@ use crate::bg::eval::nn_inputs::{
     RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
-use crate::bg::position::board::{occupied, Board, BAR};
+use crate::bg::position::board::{msb, occupied, Board, BAR};
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +55,7 @@ fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
 
 /// Highest occupied index (0..=24), or −1 for an empty side.
 fn back(row: &[u8; 25]) -> i32 {
-    31 - occupied(row).leading_zeros() as i32
+    msb(occupied(row))
 }
 
 /// The class of the position for the player on roll.

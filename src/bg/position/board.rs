@@ -85,6 +85,12 @@ pub fn points_with(row: &[u8; 25], k: u8) -> u32 {
     eight(0) | eight(8) << 8 | eight(16) << 16 | u32::from(row[24] >= k) << 24
 }
 
+/// The highest set bit's index in a mask of points; -1 for none.
+#[inline]
+pub fn msb(x: u32) -> i32 {
+    31 - x.leading_zeros() as i32
+}
+
 /// The indices of `row` that hold checkers ([`points_with`] one or more).
 #[inline(always)]
 pub fn occupied(row: &[u8; 25]) -> u32 {

@@ -206,11 +206,9 @@ fn capture_near(b: &Board, color: Color, last: Option<usize>) -> Option<usize> {
             return Some(l);
         }
     }
-    let [n0, n1, n2, n3] = b.neighbours(last);
-    let around = [n0, n1, n2, n3];
     // Chains already looked at (a chain often touches the point twice).
     let mut seen = [usize::MAX; 4];
-    for (k, &q) in around.iter().enumerate() {
+    for (k, &q) in b.neighbours(last).iter().enumerate() {
         if b.at(q) != Some(color) {
             continue;
         }

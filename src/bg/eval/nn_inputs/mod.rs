@@ -84,7 +84,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bg::position::board::{occupied, points_with, Board};
+use crate::bg::position::board::{msb, occupied, points_with, Board};
 
 mod half;
 #[macro_use]

@@ -175,9 +175,3 @@ impl Side {
         self.moment = moment;
     }
 }
-
-/// The highest set bit's index; -1 for 0.
-#[inline]
-pub(super) fn msb(x: u32) -> i32 {
-    31 - x.leading_zeros() as i32
-}
