@@ -7,6 +7,7 @@ use super::*;
 use crate::bg::cube::met::Met;
 use crate::bg::score::MatchScore;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A match-play cube position, players numbered as in the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,30 +228,31 @@ impl MatchCubeTable {
         }
     }
 
-    /// `f` of the table of `c` ([`MatchCubeTable::new`]), kept per
-    /// thread for the next positions valued in the same cube (the nodes
-    /// of a 2-ply tree use a few cubes, over and over).
+    /// `f` of the table of `c` ([`MatchCubeTable::shared`]).
     pub fn with<T>(c: &MatchCube, met: &Met, f: impl FnOnce(&MatchCubeTable) -> T) -> T {
+        f(&MatchCubeTable::shared(c, met))
+    }
+
+    /// The table of `c` ([`MatchCubeTable::new`]), kept per thread for the
+    /// next positions valued in the same cube: the nodes of a 2-ply tree
+    /// use a few cubes, over and over, and every roll's plays are scored
+    /// in one or two.
+    pub fn shared(c: &MatchCube, met: &Met) -> Rc<MatchCubeTable> {
         const KEPT: usize = 16;
         thread_local! {
-            static TABLES: RefCell<Vec<(u64, MatchCubeTable)>> = const { RefCell::new(Vec::new()) };
+            static TABLES: RefCell<Vec<(u64, Rc<MatchCubeTable>)>> = const { RefCell::new(Vec::new()) };
         }
         TABLES.with(|t| {
             let mut t = t.borrow_mut();
-            let at = match t
-                .iter()
-                .position(|(id, kept)| *id == met.id() && kept.c == *c)
-            {
-                Some(at) => at,
-                None => {
-                    if t.len() == KEPT {
-                        t.remove(0);
-                    }
-                    t.push((met.id(), MatchCubeTable::new(c, met)));
-                    t.len() - 1
-                }
-            };
-            f(&t[at].1)
+            if let Some((_, kept)) = t.iter().find(|(id, kept)| *id == met.id() && kept.c == *c) {
+                return Rc::clone(kept);
+            }
+            if t.len() == KEPT {
+                t.remove(0);
+            }
+            let table = Rc::new(MatchCubeTable::new(c, met));
+            t.push((met.id(), Rc::clone(&table)));
+            table
         })
     }
 

@@ -17,6 +17,7 @@ use crate::bg::eval::nn::Weights;
 use crate::bg::eval::{cube_efficiency_deep, evaluate_incrementally, Evaluation};
 use crate::bg::position::board::{Board, BAR};
 use crate::bg::score::MatchScore;
+use std::rc::Rc;
 
 /// The game a play is scored in: money play with its rules, or a match at
 /// its score.
@@ -207,7 +208,7 @@ impl CubeContext<'_> {
         let cubes = match self.stakes {
             Stakes::Money(_) => Cubes::Money { doubled },
             Stakes::Match(at) => {
-                let table = |s| MatchCubeTable::new(&self.state_cube(s, at, on_roll), self.met);
+                let table = |s| MatchCubeTable::shared(&self.state_cube(s, at, on_roll), self.met);
                 Cubes::Match {
                     table: table(s),
                     doubled: doubled.map(|d| {
@@ -393,8 +394,8 @@ enum Cubes {
     /// double, the doubled cube, each with its table, and a pass's match
     /// winning chance.
     Match {
-        table: MatchCubeTable,
-        doubled: Option<(CubeState, MatchCubeTable, f32)>,
+        table: Rc<MatchCubeTable>,
+        doubled: Option<(CubeState, Rc<MatchCubeTable>, f32)>,
     },
 }
 
