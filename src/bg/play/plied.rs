@@ -177,6 +177,10 @@ impl<'a> Plied<'a> {
         let next = self.ctx.cube_states_after(cubes, top, on_roll);
         let mut probs = [0.0f32; 5];
         let mut sums = vec![0.0f32; next.len()];
+        // The leaves one ply down, all for the opponent, share their cube
+        // states.
+        let leaves = (plies == 1).then(|| self.ctx.leaf_valuer(&next, false, 1 - on_roll));
+        let mut leaf_values = Vec::with_capacity(next.len());
         for d0 in 1..=6u8 {
             for d1 in 1..=d0 {
                 let w = if d0 == d1 { 1.0 } else { 2.0 };
@@ -185,9 +189,16 @@ impl<'a> Plied<'a> {
                 // chose its play, not evaluated again in full as gnubg's
                 // uncached run does (the last bits differ: a score by up
                 // to about 1e-5).
-                let (p, v) = match leaf {
-                    Some(leaf) if plies == 1 => self.ctx.leaf_values(&leaf, &next, false),
-                    _ => self.value(&after, 1 - on_roll, &next, plies - 1, false)?,
+                let deeper;
+                let (p, v) = match (leaf, &leaves) {
+                    (Some(leaf), Some(leaves)) => {
+                        leaves.values_into(&leaf, &mut leaf_values);
+                        (leaf.probs, &leaf_values)
+                    }
+                    _ => {
+                        deeper = self.value(&after, 1 - on_roll, &next, plies - 1, false)?;
+                        (deeper.0, &deeper.1)
+                    }
                 };
                 for (s, x) in probs.iter_mut().zip(p) {
                     *s += w * x;

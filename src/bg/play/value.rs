@@ -137,15 +137,58 @@ impl CubeContext<'_> {
         cubes: &[Option<CubeState>],
         top: bool,
     ) -> (Probs, Vec<Option<f32>>) {
-        let children = self.cube_states_after(cubes, top, leaf.on_roll);
-        let values: Vec<Option<f32>> = children
+        let mut values = Vec::with_capacity(cubes.len());
+        self.leaf_valuer(cubes, top, leaf.on_roll)
+            .values_into(leaf, &mut values);
+        (leaf.probs, values)
+    }
+
+    /// What [`CubeContext::leaf_values`] needs for `on_roll`'s leaves in
+    /// `cubes`, made once for many leaves (the 21 rolls' best plays under
+    /// a node of a 2-ply tree): each state, the state after a double where
+    /// `on_roll` may double it ([`CubeContext::cube_states_after`]), their
+    /// match tables and a pass's value.
+    pub fn leaf_valuer(
+        &self,
+        cubes: &[Option<CubeState>],
+        top: bool,
+        on_roll: usize,
+    ) -> LeafValuer<'_> {
+        let table = |s: CubeState| match self.stakes {
+            Stakes::Money(_) => None,
+            Stakes::Match(at) => Some(MatchCubeTable::shared(
+                &self.state_cube(s, at, on_roll),
+                self.met,
+            )),
+        };
+        let states = cubes
             .iter()
-            .map(|s| s.map(|s| leaf.value(self, s)))
+            .map(|s| {
+                s.map(|s| {
+                    let doubled = (!top && self.may_double(s, on_roll)).then(|| {
+                        let d = CubeState {
+                            cube: 2 * s.cube,
+                            owner: Some(1 - on_roll),
+                        };
+                        let pass = match self.stakes {
+                            Stakes::Money(_) => 1.0,
+                            Stakes::Match(at) => self.state_cube(s, at, on_roll).pass_mwc(self.met),
+                        };
+                        (d, table(d), pass)
+                    });
+                    ValuedState {
+                        cube: s,
+                        table: table(s),
+                        doubled,
+                    }
+                })
+            })
             .collect();
-        (
-            leaf.probs,
-            self.best_cube_actions(cubes, &values, leaf.on_roll),
-        )
+        LeafValuer {
+            ctx: self,
+            on_roll,
+            states,
+        }
     }
 
     /// `board`'s evaluation for `on_roll`, ready to be valued in any cube
@@ -433,6 +476,53 @@ impl Scorer<'_> {
     pub fn score(&self, after: &Leaf) -> f32 {
         self.ctx
             .mover_score(self.on_roll_value(after), 1 - self.on_roll)
+    }
+}
+
+/// [`CubeContext::leaf_valuer`]: the cube states of a node's leaves.
+pub struct LeafValuer<'c> {
+    ctx: &'c CubeContext<'c>,
+    on_roll: usize,
+    /// Per state (`None`: one that does not arise).
+    states: Vec<Option<ValuedState>>,
+}
+
+/// A cube state a leaf is valued in, its match table (none in money
+/// play), and where the player on roll may double: the doubled state,
+/// its table and the value of a pass.
+struct ValuedState {
+    cube: CubeState,
+    table: Option<Rc<MatchCubeTable>>,
+    doubled: Option<(CubeState, Option<Rc<MatchCubeTable>>, f32)>,
+}
+
+impl LeafValuer<'_> {
+    /// `leaf`'s value in each state after the best cube action there
+    /// (gnubg's `GetECF3`), into `out` (emptied first): the values of
+    /// [`CubeContext::leaf_values`], the same bits.
+    pub fn values_into(&self, leaf: &Leaf, out: &mut Vec<Option<f32>>) {
+        debug_assert_eq!(leaf.on_roll, self.on_roll);
+        out.clear();
+        out.extend(self.states.iter().map(|s| {
+            let s = s.as_ref()?;
+            Some(match (&s.table, &s.doubled) {
+                (None, None) => leaf.value(self.ctx, s.cube),
+                (None, Some((d, _, pass))) => best_of(
+                    leaf.value(self.ctx, s.cube),
+                    2.0 * leaf.value(self.ctx, *d),
+                    *pass,
+                    true,
+                ),
+                (Some(t), None) => t.cubeful_mwc(&leaf.probs, leaf.match_efficiency(s.cube)),
+                (Some(t), Some((d, dt, pass))) => {
+                    let dt = dt.as_ref().expect("a match table for each state");
+                    let x = leaf.match_efficiency(s.cube);
+                    let xd = leaf.match_efficiency(*d);
+                    let (nd, dt) = t.cubeful_mwc_doubled(dt, &leaf.probs, x, xd);
+                    best_of(nd, dt, *pass, true)
+                }
+            })
+        }));
     }
 }
 
