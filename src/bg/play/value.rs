@@ -499,7 +499,10 @@ struct ValuedState {
 impl LeafValuer<'_> {
     /// `leaf`'s value in each state after the best cube action there
     /// (gnubg's `GetECF3`), into `out` (emptied first): the values of
-    /// [`CubeContext::leaf_values`], the same bits.
+    /// [`CubeContext::leaf_values`], the same bits. Each state is valued
+    /// as [`Scorer::on_roll_value`] values the cube as it is; the two
+    /// made one (a scorer holding one such state) gave the same bits but
+    /// ran 3% slower at 0-ply and 1.4% at 2-ply in paired runs.
     pub fn values_into(&self, leaf: &Leaf, out: &mut Vec<Option<f32>>) {
         debug_assert_eq!(leaf.on_roll, self.on_roll);
         out.clear();
