@@ -84,9 +84,31 @@ impl MatchCube {
 
     /// Match winning chance → equity per unit cube.
     pub fn mwc2eq(&self, met: &Met, mwc: f32) -> f32 {
-        let win = self.me(met, self.cube, self.on_roll);
-        let lose = self.me(met, self.cube, 1 - self.on_roll);
-        (2.0 * mwc - (win + lose)) / (win - lose)
+        self.mwc2eq_map(met).of(mwc)
+    }
+
+    /// [`MatchCube::mwc2eq`] with its table look-ups made once, for many
+    /// chances.
+    pub fn mwc2eq_map(&self, met: &Met) -> Mwc2Eq {
+        Mwc2Eq {
+            win: self.me(met, self.cube, self.on_roll),
+            lose: self.me(met, self.cube, 1 - self.on_roll),
+        }
+    }
+}
+
+/// Match winning chance → equity per unit cube, linear between the
+/// chances after losing and winning the cube's value
+/// ([`MatchCube::mwc2eq_map`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Mwc2Eq {
+    win: f32,
+    lose: f32,
+}
+
+impl Mwc2Eq {
+    pub fn of(&self, mwc: f32) -> f32 {
+        (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
     }
 }
 

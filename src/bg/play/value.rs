@@ -9,7 +9,7 @@
 
 use crate::bg::cube::met::Met;
 use crate::bg::cube::{
-    cubeful_equity, MatchCube, MatchCubeTable, MoneyRules, Owner, Prices, Probs,
+    cubeful_equity, MatchCube, MatchCubeTable, MoneyRules, Mwc2Eq, Owner, Prices, Probs,
 };
 use crate::bg::eval::bearoff_ts::two_sided;
 use crate::bg::eval::gnubg::NetStates;
@@ -264,10 +264,16 @@ impl CubeContext<'_> {
                 }
             }
         };
+        // The mover's scores are made from the opponent's values.
+        let to_score = match self.stakes {
+            Stakes::Money(_) => None,
+            Stakes::Match(at) => Some(self.match_cube(at, 1 - on_roll).mwc2eq_map(self.met)),
+        };
         Scorer {
             ctx: self,
             on_roll,
             cubes,
+            to_score,
         }
     }
 
@@ -424,6 +430,9 @@ pub struct Scorer<'c> {
     ctx: &'c CubeContext<'c>,
     on_roll: usize,
     cubes: Cubes,
+    /// In match play, [`CubeContext::mover_score`]'s `mwc2eq` for the
+    /// mover.
+    to_score: Option<Mwc2Eq>,
 }
 
 /// The cubes a [`Scorer`] values positions in. (One lives on the stack
@@ -474,8 +483,11 @@ impl Scorer<'_> {
     /// The score for the mover of the position after their play, the
     /// player on roll being their opponent.
     pub fn score(&self, after: &Leaf) -> f32 {
-        self.ctx
-            .mover_score(self.on_roll_value(after), 1 - self.on_roll)
+        let them = self.on_roll_value(after);
+        match &self.to_score {
+            None => -them,
+            Some(m) => m.of(1.0 - them),
+        }
     }
 }
 
