@@ -435,9 +435,7 @@ pub struct Scorer<'c> {
     to_score: Option<Mwc2Eq>,
 }
 
-/// The cubes a [`Scorer`] values positions in. (One lives on the stack
-/// per roll: the match tables' size is no cost to box away.)
-#[allow(clippy::large_enum_variant)]
+/// The cubes a [`Scorer`] values positions in.
 enum Cubes {
     /// Money play: the cube as it is and, where the player on roll may
     /// double, the doubled cube.
