@@ -250,11 +250,6 @@ impl MatchCubeTable {
         }
     }
 
-    /// `f` of the table of `c` ([`MatchCubeTable::shared`]).
-    pub fn with<T>(c: &MatchCube, met: &Met, f: impl FnOnce(&MatchCubeTable) -> T) -> T {
-        f(&MatchCubeTable::shared(c, met))
-    }
-
     /// The table of `c` ([`MatchCubeTable::new`]), kept per thread for the
     /// next positions valued in the same cube: the nodes of a 2-ply tree
     /// use a few cubes, over and over, and every roll's plays are scored
@@ -443,7 +438,7 @@ fn to_win(at_point: f32, win_all: f32, point: f32, w: f32) -> f32 {
 /// Cl2CfMatch): the dead-cube chance and a live-cube chance piecewise
 /// linear between the cash points, mixed by the cube efficiency `x`.
 pub fn cubeful_mwc(p: &Probs, c: &MatchCube, met: &Met, x: f32) -> f32 {
-    MatchCubeTable::with(c, met, |t| t.cubeful_mwc(p, x))
+    MatchCubeTable::shared(c, met).cubeful_mwc(p, x)
 }
 
 /// A match-play decision: the money-style equities (normalised, per unit

@@ -19,7 +19,7 @@ use crate::bg::eval::nn_inputs::{
     RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
-use crate::bg::position::board::{msb, occupied, Board, BAR};
+use crate::bg::position::board::{in_play, msb, occupied, Board, BAR};
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,18 +53,6 @@ fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
     [&board.checkers[1 - on_roll], &board.checkers[on_roll]]
 }
 
-/// The checkers of a side still in play (on the bar included).
-fn checkers(row: &[u8; 25]) -> u32 {
-    // Eight points a word: the top byte of the word times 0x0101…01 is
-    // the sum of its eight bytes, which no carry disturbs (a side has at
-    // most 15 checkers).
-    let word = |k: usize| {
-        let w = u64::from_le_bytes(row[8 * k..8 * k + 8].try_into().expect("eight points"));
-        (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-    };
-    word(0) + word(1) + word(2) + row[24] as u32
-}
-
 /// Highest occupied index (0..=24), or −1 for an empty side.
 fn back(row: &[u8; 25]) -> i32 {
     msb(occupied(row))
@@ -80,7 +68,7 @@ pub fn classify(board: &Board, on_roll: usize) -> GnubgClass {
     if my_back + opp_back > 22 {
         // Crashed: a side with few checkers left in play.
         let crashed = |row: &[u8; 25]| {
-            let tot: i32 = row.iter().map(|&n| n as i32).sum();
+            let tot = in_play(row) as i32;
             const N: i32 = 6;
             if tot <= N {
                 return true;
@@ -100,9 +88,8 @@ pub fn classify(board: &Board, on_roll: usize) -> GnubgClass {
         };
     }
     let home = |row: &[u8; 25]| row[6..].iter().all(|&n| n == 0);
-    let count = |row: &[u8; 25]| row.iter().map(|&n| n as u32).sum::<u32>();
     if home(b[0]) && home(b[1]) {
-        if count(b[0]) <= 6 && count(b[1]) <= 6 {
+        if in_play(b[0]) <= 6 && in_play(b[1]) <= 6 {
             GnubgClass::Bearoff2
         } else {
             GnubgClass::Bearoff1
@@ -122,7 +109,7 @@ fn sanity_check(board: &Board, on_roll: usize, out: &mut Probs) {
     // (Not `b.map(…)`: the array's map called its closure out of line, a
     // sixtieth of a 2-ply analysis.)
     let an_back = [back(b[0]), back(b[1])];
-    let ac = [checkers(b[0]), checkers(b[1])];
+    let ac = [in_play(b[0]), in_play(b[1])];
     let contact = an_back[0] + an_back[1] >= 24;
     // The crossovers and roll counts are read in races only.
     let mut cross = [0i32; 2];
@@ -360,17 +347,16 @@ fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
         Some(std::array::from_fn(|k| t[k] as f32 * (1.0 / 65535.0)))
     };
     let (opp, me) = (dist(b[0])?, dist(b[1])?);
-    let count = |row: &[u8; 25]| row.iter().map(|&n| n as u32).sum::<u32>();
     let mut out = [0.0f32; 5];
     for i in 0..32 {
         out[0] += me[i] * lane_sum(&opp[i..32]);
     }
-    if count(b[0]) == 15 {
+    if in_play(b[0]) == 15 {
         for i in 0..32 {
             out[1] += me[i] * lane_sum(&opp[32 + i..64]);
         }
     }
-    if count(b[1]) == 15 {
+    if in_play(b[1]) == 15 {
         for i in 0..32 {
             out[3] += opp[i] * lane_sum(&me[32 + i + 1..64]);
         }
@@ -381,27 +367,6 @@ fn bearoff1(board: &Board, on_roll: usize) -> Option<Probs> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_checkers_in_play_are_counted_point_by_point() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..10_000 {
-            let mut row = [0u8; 25];
-            for _ in 0..15 {
-                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                // A checker on a random point, or borne off.
-                let p = (rng >> 33) as usize % 26;
-                if p < 25 {
-                    row[p] += 1;
-                }
-            }
-            let plain: u32 = row.iter().map(|&n| n as u32).sum();
-            assert_eq!(checkers(&row), plain, "{row:?}");
-        }
-        let mut all = [0u8; 25];
-        all[7] = 15;
-        assert_eq!(checkers(&all), 15);
-    }
 
     #[test]
     fn the_back_checker_is_the_highest_point_held() {

@@ -582,7 +582,7 @@ impl Leaf {
             Stakes::Match(at) => {
                 let x = self.match_efficiency(s);
                 let c = ctx.state_cube(s, at, self.on_roll);
-                MatchCubeTable::with(&c, ctx.met, |t| t.cubeful_mwc(p, x))
+                MatchCubeTable::shared(&c, ctx.met).cubeful_mwc(p, x)
             }
         }
     }
