@@ -13,11 +13,11 @@
 #    replay, area score, the peer's work), then once with scoring
 #    (--dead-stones none) and the dead-stone estimator on one archive copy,
 #    with --votes $VOTES (3, the default: a vote where the first estimate
-#    contests a stone) and with --votes 1 (one estimate), in turn
-#    ESTIMATE_RUNS times, each rate from its median wall time;
-#    the estimator's peer is GNU Go 3.8's final_score (dead stones and the
-#    count, as the estimator does) on a sample of the same scored games, two at
-#    a time (scripts/gnugo_final_score.py; apt-get install gnugo if missing);
+#    contests a stone) and with --votes 1 (one estimate), and the estimator's
+#    peer, GNU Go 3.8's final_score (dead stones and the count, as the
+#    estimator does) on a sample of the same scored games, two at a time
+#    (scripts/gnugo_final_score.py; apt-get install gnugo if missing): the
+#    three in turn ESTIMATE_RUNS times, each rate from its median wall time;
 # 4. times sgfmill (scripts/bench_sgfmill.py, one process, one core) on one
 #    archive, in a venv at .venv-bench/ that this script creates;
 # 5. prints games/s and the ratios.
@@ -33,8 +33,9 @@
 #   VENV=DIR           venv for sgfmill (default .venv-bench)
 #   VOTES=N            time the estimator with --votes N besides --votes 1
 #                      (default 3, recount's default; 0 or 1 skips that run)
-#   ESTIMATE_RUNS=N    runs of each estimator setting, in turn (default 3);
-#                      the rates come from the median wall times
+#   ESTIMATE_RUNS=N    rounds of the estimator's two settings and GNU Go, in
+#                      turn (default 3); the rates come from the median wall
+#                      times
 #   GNUGO_GAMES=N      scored games of PEER_ARCHIVE for GNU Go (default 40;
 #                      0 skips GNU Go, as does SKIP_ESTIMATE=1)
 #   KEEP_TMP=1         keep the temp dir (inputs and CSV reports) and print it
@@ -199,15 +200,21 @@ if [[ ${SKIP_SCORING:-0} != 1 ]]; then
     echo "   go_scores.csv rows: $S_GAMES   wall: $S_SECS s"
 fi
 
-# ---- dead-stone estimator -----------------------------------------------------
+# ---- dead-stone estimator and GNU Go, its peer ------------------------------
 # Scoring with estimated dead stones, on one copy of each archive (2 threads):
 # games whose dead stones were estimated, per second of the whole run.
 # With --votes 1 (one estimate per game) and, with VOTES=N > 1 (default 3,
 # recount's default), with --votes N: up to N independent estimates vote on
 # the count where the first contests a stone (README, Dead stones).
-# The two are run in turn ESTIMATE_RUNS times (default 3) and each rate is
-# taken from its median wall time: this machine's pace drifts by a quarter
-# within the hour, and runs in turn see the same drift.
+# The peer is GNU Go 3.8's final_score, which decides the dead stones and
+# counts, the estimator's job: GNUGO_GAMES scored games of PEER_ARCHIVE,
+# evenly spaced, two GNU Go processes at a time (2 cores, as the
+# estimator); games per second of the whole run, failed games (timeouts)
+# included in the time but not the count.
+# The three are run in turn ESTIMATE_RUNS times (default 3): each rate
+# comes from its median wall time, and each round's ratios are printed.
+# This machine's pace drifts by a quarter within the hour, and runs in turn
+# see the same drift.
 # estimate VOTES: runs --votes VOTES once; sets E_GAMES and E_SECS.
 estimate() {
     local out="$TMP/out-estimate-$1" t0 t1
@@ -219,14 +226,46 @@ estimate() {
 print(sum(1 for r in csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")) if r["dead_source"] == "estimate"))' "$out/go_scores.csv")
     echo "   --votes $1: games with estimated dead stones: $E_GAMES   wall: $E_SECS s"
 }
+# gnugo: GNU Go's final_score on the sample once; sets G_GAMES, G_FAILED
+# and G_SECS.
+gnugo() {
+    local t0 t1
+    t0=$(now)
+    python3 scripts/gnugo_final_score.py --only-scored --sample "$GNUGO_GAMES" --jobs 2 \
+        --quiet --out "$TMP/gnugo.csv" "$DATA/$PEER_ARCHIVE"
+    t1=$(now)
+    G_SECS=$(elapsed "$t0" "$t1")
+    read -r G_GAMES G_FAILED < <(python3 -c 'import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+failed = sum(1 for r in rows if r["error"])
+print(len(rows) - failed, failed)' "$TMP/gnugo.csv")
+    echo "   GNU Go: games scored: $G_GAMES   failed: $G_FAILED   wall: $G_SECS s"
+}
 VOTES=${VOTES:-3}
 [[ $VOTES =~ ^[0-9]+$ ]] || die "VOTES must be a number (got '$VOTES')"
 ESTIMATE_RUNS=${ESTIMATE_RUNS:-3}
 [[ $ESTIMATE_RUNS =~ ^[1-9][0-9]*$ ]] || die "ESTIMATE_RUNS must be a positive integer (got '$ESTIMATE_RUNS')"
+GNUGO_GAMES=${GNUGO_GAMES:-40}
+[[ $GNUGO_GAMES =~ ^[0-9]+$ ]] || die "GNUGO_GAMES must be a number (got '$GNUGO_GAMES')"
+have_gnugo() { command -v gnugo >/dev/null 2>&1 || [[ -x /usr/games/gnugo || -n ${GNUGO:-} ]]; }
 E_GAMES= E_SECS= E_RATE= V_GAMES= V_SECS= V_RATE= V_ALL=() E_ALL=()
+G_GAMES= G_SECS= G_RATE= G_FAILED= G_ALL=() ROUND_RATIOS=()
 if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
+    RUN_GNUGO=0
+    if (( GNUGO_GAMES > 0 )); then
+        if ! have_gnugo; then
+            echo "   installing GNU Go (apt-get install -y gnugo)"
+            apt-get install -y gnugo >/dev/null 2>&1 \
+                || { apt-get update >/dev/null 2>&1 && apt-get install -y gnugo >/dev/null 2>&1; } \
+                || echo "   cannot install gnugo: GNU Go skipped"
+        fi
+        if have_gnugo; then
+            [[ -f $DATA/$PEER_ARCHIVE ]] || die "archive $DATA/$PEER_ARCHIVE not found (set PEER_ARCHIVE)"
+            RUN_GNUGO=1
+        fi
+    fi
     echo
-    echo "== recount --dead-stones estimate (one copy of each archive, 2 threads, $ESTIMATE_RUNS runs in turn)"
+    echo "== recount --dead-stones estimate (one copy of each archive, 2 threads)$( ((RUN_GNUGO)) && echo " and GNU Go final_score ($GNUGO_GAMES scored games of $PEER_ARCHIVE, 2 at a time)"), $ESTIMATE_RUNS rounds in turn"
     for (( r = 1; r <= ESTIMATE_RUNS; r++ )); do
         if (( VOTES > 1 )); then
             estimate "$VOTES"
@@ -234,6 +273,12 @@ if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
         fi
         estimate 1
         E_ALL+=("$E_SECS")
+        if (( RUN_GNUGO )); then
+            gnugo
+            G_ALL+=("$G_SECS")
+            head=${V_ALL[-1]:-$E_SECS}
+            ROUND_RATIOS+=("$(rate_ratio "${V_GAMES:-$E_GAMES}" "$head" "$G_GAMES" "$G_SECS")")
+        fi
     done
     E_SECS=$(median "${E_ALL[@]}")
     E_RATE=$(rate "$E_GAMES" "$E_SECS")
@@ -241,39 +286,9 @@ if [[ ${SKIP_ESTIMATE:-0} != 1 ]]; then
         V_SECS=$(median "${V_ALL[@]}")
         V_RATE=$(rate "$V_GAMES" "$V_SECS")
     fi
-fi
-
-# ---- GNU Go, the estimator's peer ---------------------------------------------
-# GNU Go 3.8's final_score decides the dead stones and counts, the estimator's
-# job: GNUGO_GAMES scored games of PEER_ARCHIVE, evenly spaced, two GNU Go
-# processes at a time (2 cores, as the estimator); games per second of the
-# whole run, failed games (timeouts) included in the time but not the count.
-G_GAMES= G_SECS= G_RATE= G_FAILED=
-GNUGO_GAMES=${GNUGO_GAMES:-40}
-[[ $GNUGO_GAMES =~ ^[0-9]+$ ]] || die "GNUGO_GAMES must be a number (got '$GNUGO_GAMES')"
-have_gnugo() { command -v gnugo >/dev/null 2>&1 || [[ -x /usr/games/gnugo || -n ${GNUGO:-} ]]; }
-if [[ ${SKIP_ESTIMATE:-0} != 1 ]] && (( GNUGO_GAMES > 0 )); then
-    echo
-    echo "== GNU Go final_score ($GNUGO_GAMES scored games of $PEER_ARCHIVE, 2 at a time)"
-    if ! have_gnugo; then
-        echo "   installing GNU Go (apt-get install -y gnugo)"
-        apt-get install -y gnugo >/dev/null 2>&1 \
-            || { apt-get update >/dev/null 2>&1 && apt-get install -y gnugo >/dev/null 2>&1; } \
-            || echo "   cannot install gnugo: GNU Go skipped"
-    fi
-    if have_gnugo; then
-        [[ -f $DATA/$PEER_ARCHIVE ]] || die "archive $DATA/$PEER_ARCHIVE not found (set PEER_ARCHIVE)"
-        t0=$(now)
-        python3 scripts/gnugo_final_score.py --only-scored --sample "$GNUGO_GAMES" --jobs 2 \
-            --quiet --out "$TMP/gnugo.csv" "$DATA/$PEER_ARCHIVE"
-        t1=$(now)
-        G_SECS=$(elapsed "$t0" "$t1")
-        read -r G_GAMES G_FAILED < <(python3 -c 'import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
-failed = sum(1 for r in rows if r["error"])
-print(len(rows) - failed, failed)' "$TMP/gnugo.csv")
+    if (( RUN_GNUGO )); then
+        G_SECS=$(median "${G_ALL[@]}")
         G_RATE=$(awk -v g="$G_GAMES" -v s="$G_SECS" 'BEGIN { if (s > 0) printf "%.2f", g / s; else print 0 }')
-        echo "   games scored: $G_GAMES   failed: $G_FAILED   wall: $G_SECS s"
     fi
 fi
 
@@ -342,8 +357,8 @@ if [[ -n $E_RATE ]]; then
         "one estimate:" "$E_GAMES" "$E_SECS" "$E_RATE" "${E_ALL[*]}"
 fi
 if [[ -n $G_RATE ]]; then
-    printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed)\n' \
-        "GNU Go (2 processes):" "$G_GAMES" "$G_SECS" "$G_RATE" "$G_FAILED"
+    printf '%-22s %7d games in %6.2f s = %9.2f games/s  (final_score, %d failed; median of %s s)\n' \
+        "GNU Go (2 processes):" "$G_GAMES" "$G_SECS" "$G_RATE" "$G_FAILED" "${G_ALL[*]}"
 fi
 set -- $THREADS
 if (( $# >= 2 )); then
@@ -351,12 +366,12 @@ if (( $# >= 2 )); then
 fi
 if [[ -n $V_RATE ]]; then
     if [[ -n $G_RATE ]]; then
-        echo "ratio estimator (--votes $VOTES)/GNU Go final_score: $(ratio "$V_RATE" "$G_RATE")"
+        echo "ratio estimator (--votes $VOTES)/GNU Go final_score: $(rate_ratio "$V_GAMES" "$V_SECS" "$G_GAMES" "$G_SECS") (rounds: ${ROUND_RATIOS[*]})"
     fi
     echo "ratio estimator (--votes $VOTES)/one estimate: $(ratio "$V_RATE" "$E_RATE")"
 fi
 if [[ -n $E_RATE && -n $G_RATE ]]; then
-    echo "ratio one estimate/GNU Go final_score: $(ratio "$E_RATE" "$G_RATE")"
+    echo "ratio one estimate/GNU Go final_score: $(rate_ratio "$E_GAMES" "$E_SECS" "$G_GAMES" "$G_SECS")"
 fi
 if [[ -n $P_RATE ]]; then
     for t in $THREADS; do
