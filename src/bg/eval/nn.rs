@@ -297,6 +297,11 @@ impl Net {
             return unsafe { self.evaluate_units_4_512(lists, out) };
         }
         #[cfg(target_arch = "x86_64")]
+        if self.hidden == 8 && self.outputs_512() {
+            // SAFETY: `outputs_512` checked the CPU and the net's shape.
+            return unsafe { self.evaluate_units_4_8_512(lists, out) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if self.hidden == 8 && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             return unsafe { self.evaluate_units_4_avx2(lists, out) };
@@ -332,6 +337,38 @@ impl Net {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn evaluate_units_4_avx2(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
+        for (acc, out) in self.sums8_x4(lists).iter().zip(out) {
+            self.outputs_from_sums(acc, out);
+        }
+    }
+
+    /// [`Net::evaluate_units_4`] of an 8-unit net: the sums as
+    /// [`Net::evaluate_units_4_avx2`] makes them, the outputs by the
+    /// AVX-512 kernel (its vector sigmoids gnubg's bit for bit).
+    ///
+    /// # Safety
+    /// [`Net::outputs_512`] holds and the net has 8 hidden units.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn evaluate_units_4_8_512(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
+        for (s, out) in self.sums8_x4(lists).iter().zip(out) {
+            nn_avx512::outputs(
+                &TABLE,
+                8,
+                self.beta_hidden,
+                self.beta_output,
+                s,
+                &self.output_interleaved,
+                &self.output_threshold,
+                out,
+            );
+        }
+    }
+
+    /// The hidden sums of an 8-unit net for four positions, their chains
+    /// of additions side by side.
+    #[inline(always)]
+    fn sums8_x4(&self, lists: [&[(u32, f32)]; 4]) -> [[f32; 8]; 4] {
         const H: usize = 8;
         let start: [f32; H] = self.hidden_threshold[..H].try_into().expect("H thresholds");
         let mut acc = [start; 4];
@@ -346,9 +383,7 @@ impl Net {
                 *s += w * x;
             }
         });
-        for (acc, out) in acc.iter().zip(out) {
-            self.outputs_from_sums(acc, out);
-        }
+        acc
     }
 
     /// Forward pass from `base`, as GNU Backgammon evaluates a roll's
@@ -383,6 +418,13 @@ impl Net {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn avx512(&self) -> bool {
+        self.hidden.is_multiple_of(16) && self.outputs_512()
+    }
+
+    /// Whether [`nn_avx512::outputs`] evaluates this net's outputs.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn outputs_512(&self) -> bool {
         !self.output_interleaved.is_empty() && nn_avx512::available()
     }
 

@@ -72,10 +72,10 @@ pub fn available() -> bool {
     std::arch::is_x86_feature_detected!("avx512f")
 }
 
-/// Whether a net of `hidden` units and `outputs` outputs fits the
-/// kernels.
+/// Whether a net of `hidden` units and `outputs` outputs fits
+/// [`outputs`] (the hidden sums' kernels need a multiple of 16 units).
 pub fn fits(hidden: usize, outputs: usize) -> bool {
-    hidden.is_multiple_of(16) && outputs == 5
+    hidden.is_multiple_of(4) && hidden <= 256 && outputs == 5
 }
 
 /// The output weights (`5 × hidden`, output-major) rearranged for
@@ -333,7 +333,7 @@ unsafe fn sigmoid16(table: &[__m512; 8], beta: __m512, s: __m512) -> __m512 {
 /// sigmoid.
 ///
 /// # Safety
-/// The CPU has AVX-512F; `hidden % 16 == 0`, `hidden ≤ 256`; `sums`
+/// The CPU has AVX-512F; `hidden % 4 == 0`, `hidden ≤ 256`; `sums`
 /// holds `hidden` values, `interleaved` is [`interleave_outputs`] of the
 /// net's output weights, `threshold` its five output thresholds.
 #[target_feature(enable = "avx512f")]
@@ -348,7 +348,7 @@ pub unsafe fn outputs(
     threshold: &[f32],
     out: &mut [f32],
 ) {
-    debug_assert!(hidden.is_multiple_of(16) && hidden <= 256 && sums.len() >= hidden);
+    debug_assert!(fits(hidden, 5) && sums.len() >= hidden);
     debug_assert!(interleaved.len() == 5 * hidden && threshold.len() == 5 && out.len() >= 5);
     // The table's 100 entries in eight registers, the last 28 lanes zero.
     let regs: [__m512; 8] = std::array::from_fn(|r| {
@@ -361,9 +361,17 @@ pub unsafe fn outputs(
     // Written for every hidden unit before it is read.
     let mut act = MaybeUninit::<[f32; 256]>::uninit();
     let act = act.as_mut_ptr().cast::<f32>();
-    for at in (0..hidden).step_by(16) {
+    let mut at = 0;
+    while at + 16 <= hidden {
         let s = _mm512_loadu_ps(sums.as_ptr().add(at));
         _mm512_storeu_ps(act.add(at), sigmoid16(&regs, beta, s));
+        at += 16;
+    }
+    if at < hidden {
+        // A net of fewer units (a pruning net's 8): the live lanes only.
+        let live = live_lanes(hidden - at);
+        let s = _mm512_maskz_loadu_ps(live, sums.as_ptr().add(at));
+        _mm512_mask_storeu_ps(act.add(at), live, sigmoid16(&regs, beta, s));
     }
     // Lanes 4o + k: output o's partial sum k (o < 4); output 4's four in
     // a register of their own.
