@@ -319,18 +319,7 @@ impl Net {
     #[target_feature(enable = "avx512f")]
     unsafe fn evaluate_units_4_512(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
         let sums = nn_avx512::sums16_x4(&self.hidden_weights, &self.hidden_threshold, lists);
-        for (s, out) in sums.iter().zip(out) {
-            nn_avx512::outputs(
-                &TABLE,
-                16,
-                self.beta_hidden,
-                self.beta_output,
-                s,
-                &self.output_interleaved,
-                &self.output_threshold,
-                out,
-            );
-        }
+        self.outputs_x4(sums.each_ref().map(|s| &s[..]), out);
     }
 
     /// [`Net::evaluate_units_4`] of an 8-unit net, compiled for AVX2.
@@ -351,18 +340,27 @@ impl Net {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
     unsafe fn evaluate_units_4_8_512(&self, lists: [&[(u32, f32)]; 4], out: &mut [[f32; 5]; 4]) {
-        for (s, out) in self.sums8_x4(lists).iter().zip(out) {
-            nn_avx512::outputs(
-                &TABLE,
-                8,
-                self.beta_hidden,
-                self.beta_output,
-                s,
-                &self.output_interleaved,
-                &self.output_threshold,
-                out,
-            );
-        }
+        let sums = self.sums8_x4(lists);
+        self.outputs_x4(sums.each_ref().map(|s| &s[..]), out);
+    }
+
+    /// [`nn_avx512::outputs_x4`] of this net.
+    ///
+    /// # Safety
+    /// [`Net::outputs_512`] holds and the net has at most 16 hidden units.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn outputs_x4(&self, sums: [&[f32]; 4], out: &mut [[f32; 5]; 4]) {
+        nn_avx512::outputs_x4(
+            &TABLE,
+            self.hidden,
+            self.beta_hidden,
+            self.beta_output,
+            sums,
+            &self.output_interleaved,
+            &self.output_threshold,
+            out,
+        );
     }
 
     /// The hidden sums of an 8-unit net for four positions, their chains

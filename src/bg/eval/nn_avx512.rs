@@ -72,8 +72,9 @@ pub fn available() -> bool {
     std::arch::is_x86_feature_detected!("avx512f")
 }
 
-/// Whether a net of `hidden` units and `outputs` outputs fits
-/// [`outputs`] (the hidden sums' kernels need a multiple of 16 units).
+/// Whether a net of `hidden` units and `outputs` outputs fits the output
+/// kernels: [`outputs_x4`] takes a multiple of 4 units up to 16,
+/// [`outputs`] and the hidden sums' kernels a multiple of 16.
 pub fn fits(hidden: usize, outputs: usize) -> bool {
     hidden.is_multiple_of(4) && hidden <= 256 && outputs == 5
 }
@@ -333,7 +334,7 @@ unsafe fn sigmoid16(table: &[__m512; 8], beta: __m512, s: __m512) -> __m512 {
 /// sigmoid.
 ///
 /// # Safety
-/// The CPU has AVX-512F; `hidden % 4 == 0`, `hidden ≤ 256`; `sums`
+/// The CPU has AVX-512F; `hidden % 16 == 0`, `hidden ≤ 256`; `sums`
 /// holds `hidden` values, `interleaved` is [`interleave_outputs`] of the
 /// net's output weights, `threshold` its five output thresholds.
 #[target_feature(enable = "avx512f")]
@@ -348,31 +349,107 @@ pub unsafe fn outputs(
     threshold: &[f32],
     out: &mut [f32],
 ) {
-    debug_assert!(fits(hidden, 5) && sums.len() >= hidden);
+    debug_assert!(hidden.is_multiple_of(16) && hidden <= 256 && sums.len() >= hidden);
     debug_assert!(interleaved.len() == 5 * hidden && threshold.len() == 5 && out.len() >= 5);
-    // The table's 100 entries in eight registers, the last 28 lanes zero.
-    let regs: [__m512; 8] = std::array::from_fn(|r| {
+    let regs = table_registers(table);
+    // Written for every hidden unit before it is read.
+    let mut act = MaybeUninit::<[f32; 256]>::uninit();
+    let act = act.as_mut_ptr().cast::<f32>();
+    activations(&regs, beta_hidden, sums, hidden, act);
+    let r = output_sums(hidden, act, interleaved, threshold);
+    let y = sigmoid16(&regs, _mm512_set1_ps(beta_output), r);
+    _mm512_mask_storeu_ps(out.as_mut_ptr(), live_lanes(5), y);
+}
+
+/// [`outputs`] of four positions of a small net (at most 16 units, as
+/// the pruning nets): the same bits, with the table read once, the hidden
+/// sigmoids of an 8-unit net two positions to a register (the four
+/// positions' units are a multiple of 16), and the twenty output
+/// sigmoids in two registers, not four.
+///
+/// # Safety
+/// The CPU has AVX-512F; `hidden % 4 == 0`, `hidden ≤ 16`; each of `sums`
+/// holds `hidden` values; `interleaved` and `threshold` as for
+/// [`outputs`].
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn outputs_x4(
+    table: &[f32; 100],
+    hidden: usize,
+    beta_hidden: f32,
+    beta_output: f32,
+    sums: [&[f32]; 4],
+    interleaved: &[f32],
+    threshold: &[f32],
+    out: &mut [[f32; 5]; 4],
+) {
+    debug_assert!(fits(hidden, 5) && hidden <= 16 && sums.iter().all(|s| s.len() >= hidden));
+    debug_assert!(interleaved.len() == 5 * hidden && threshold.len() == 5);
+    let regs = table_registers(table);
+    // The four positions' sums one after another: a sigmoid is of each
+    // lane alone, so the blocks of sixteen may straddle positions.
+    let mut all = [0.0f32; 64];
+    for (k, s) in sums.iter().enumerate() {
+        all[k * hidden..(k + 1) * hidden].copy_from_slice(&s[..hidden]);
+    }
+    let mut act = [0.0f32; 64];
+    activations(&regs, beta_hidden, &all, 4 * hidden, act.as_mut_ptr());
+    let r: [__m512; 4] = std::array::from_fn(|k| {
+        output_sums(hidden, act.as_ptr().add(k * hidden), interleaved, threshold)
+    });
+    // Positions 0 to 2 in lanes 0..14 (five each), position 3 alone.
+    let first_two = _mm512_permutex2var_ps(
+        r[0],
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 16, 17, 18, 19, 20, 0, 0, 0, 0, 0, 0),
+        r[1],
+    );
+    let three = _mm512_permutex2var_ps(
+        first_two,
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 18, 19, 20, 0),
+        r[2],
+    );
+    let beta = _mm512_set1_ps(beta_output);
+    let mut y = [0.0f32; 32];
+    _mm512_storeu_ps(y.as_mut_ptr(), sigmoid16(&regs, beta, three));
+    _mm512_storeu_ps(y.as_mut_ptr().add(16), sigmoid16(&regs, beta, r[3]));
+    for (k, out) in out.iter_mut().enumerate() {
+        let at = if k < 3 { 5 * k } else { 16 };
+        out.copy_from_slice(&y[at..at + 5]);
+    }
+}
+
+/// The sigmoid's table of 100 entries in eight registers, the last 28
+/// lanes zero.
+#[inline(always)]
+unsafe fn table_registers(table: &[f32; 100]) -> [__m512; 8] {
+    std::array::from_fn(|r| {
         _mm512_maskz_loadu_ps(
             live_lanes(100usize.saturating_sub(16 * r)),
             table.as_ptr().add((16 * r).min(96)),
         )
-    });
+    })
+}
+
+/// `act[i]` = the hidden sigmoid of `sums[i]` for `i < n` (`n % 16 == 0`).
+#[inline(always)]
+unsafe fn activations(regs: &[__m512; 8], beta_hidden: f32, sums: &[f32], n: usize, act: *mut f32) {
     let beta = _mm512_set1_ps(beta_hidden);
-    // Written for every hidden unit before it is read.
-    let mut act = MaybeUninit::<[f32; 256]>::uninit();
-    let act = act.as_mut_ptr().cast::<f32>();
-    let mut at = 0;
-    while at + 16 <= hidden {
+    for at in (0..n).step_by(16) {
         let s = _mm512_loadu_ps(sums.as_ptr().add(at));
-        _mm512_storeu_ps(act.add(at), sigmoid16(&regs, beta, s));
-        at += 16;
+        _mm512_storeu_ps(act.add(at), sigmoid16(regs, beta, s));
     }
-    if at < hidden {
-        // A net of fewer units (a pruning net's 8): the live lanes only.
-        let live = live_lanes(hidden - at);
-        let s = _mm512_maskz_loadu_ps(live, sums.as_ptr().add(at));
-        _mm512_mask_storeu_ps(act.add(at), live, sigmoid16(&regs, beta, s));
-    }
+}
+
+/// The five output sums of one position before their sigmoid, in lanes
+/// 0..4: per output gnubg's four partial sums, pairwise, plus the
+/// threshold.
+#[inline(always)]
+unsafe fn output_sums(
+    hidden: usize,
+    act: *const f32,
+    interleaved: &[f32],
+    threshold: &[f32],
+) -> __m512 {
     // Lanes 4o + k: output o's partial sum k (o < 4); output 4's four in
     // a register of their own.
     let mut p = _mm512_setzero_ps();
@@ -388,8 +465,7 @@ pub unsafe fn outputs(
         q = _mm_add_ps(q, _mm_mul_ps(a, _mm_loadu_ps(w4.add(4 * m))));
     }
     // Per output o (lane o): its four partial sums side by side in four
-    // registers, then gnubg's pairwise sums and the output sigmoids, five
-    // lanes at once.
+    // registers, then gnubg's pairwise sums, five lanes at once.
     let q = _mm512_castps128_ps512(q);
     let part = |k: i32| {
         let at = _mm512_setr_epi32(
@@ -412,17 +488,14 @@ pub unsafe fn outputs(
         );
         _mm512_permutex2var_ps(p, at, q)
     };
-    let live = live_lanes(5);
-    let t = _mm512_maskz_loadu_ps(live, threshold.as_ptr());
-    let r = _mm512_add_ps(
+    let t = _mm512_maskz_loadu_ps(live_lanes(5), threshold.as_ptr());
+    _mm512_add_ps(
         t,
         _mm512_add_ps(
             _mm512_add_ps(part(0), part(2)),
             _mm512_add_ps(part(1), part(3)),
         ),
-    );
-    let y = sigmoid16(&regs, _mm512_set1_ps(beta_output), r);
-    _mm512_mask_storeu_ps(out.as_mut_ptr(), live, y);
+    )
 }
 
 #[cfg(test)]
