@@ -110,6 +110,45 @@ impl CubeContext<'_> {
         }
     }
 
+    /// State `s` after `on_roll` doubles and the opponent takes.
+    fn doubled(s: CubeState, on_roll: usize) -> CubeState {
+        CubeState {
+            cube: 2 * s.cube,
+            owner: Some(1 - on_roll),
+        }
+    }
+
+    /// What a pass of `on_roll`'s double in state `s` is worth to
+    /// `on_roll`: one unit of the cube in money play, the match winning
+    /// chance in match play.
+    fn pass_value(&self, s: CubeState, on_roll: usize) -> f32 {
+        match self.stakes {
+            Stakes::Money(_) => 1.0,
+            Stakes::Match(at) => self.state_cube(s, at, on_roll).pass_mwc(self.met),
+        }
+    }
+
+    /// The match table of state `s` with `on_roll` to roll (none in money
+    /// play).
+    fn table(&self, s: CubeState, on_roll: usize) -> Option<Rc<MatchCubeTable>> {
+        match self.stakes {
+            Stakes::Money(_) => None,
+            Stakes::Match(at) => Some(MatchCubeTable::shared(
+                &self.state_cube(s, at, on_roll),
+                self.met,
+            )),
+        }
+    }
+
+    /// [`CubeContext::mover_score`]'s conversion for `mover`, made once:
+    /// none in money play, `mwc2eq` in match play.
+    fn mover_scale(&self, mover: usize) -> Option<Mwc2Eq> {
+        match self.stakes {
+            Stakes::Money(_) => None,
+            Stakes::Match(at) => Some(self.match_cube(at, mover).mwc2eq_map(self.met)),
+        }
+    }
+
     /// gnubg's leaf of a cubeful evaluation (`EvaluatePositionCubeful4` at
     /// 0-ply): `board`'s cubeless probabilities for `on_roll`, and its
     /// cubeful value in each cube state of `cubes` (`None`: a state that
@@ -154,31 +193,17 @@ impl CubeContext<'_> {
         top: bool,
         on_roll: usize,
     ) -> LeafValuer<'_> {
-        let table = |s: CubeState| match self.stakes {
-            Stakes::Money(_) => None,
-            Stakes::Match(at) => Some(MatchCubeTable::shared(
-                &self.state_cube(s, at, on_roll),
-                self.met,
-            )),
-        };
         let states = cubes
             .iter()
             .map(|s| {
                 s.map(|s| {
                     let doubled = (!top && self.may_double(s, on_roll)).then(|| {
-                        let d = CubeState {
-                            cube: 2 * s.cube,
-                            owner: Some(1 - on_roll),
-                        };
-                        let pass = match self.stakes {
-                            Stakes::Money(_) => 1.0,
-                            Stakes::Match(at) => self.state_cube(s, at, on_roll).pass_mwc(self.met),
-                        };
-                        (d, table(d), pass)
+                        let d = Self::doubled(s, on_roll);
+                        (d, self.table(d, on_roll), self.pass_value(s, on_roll))
                     });
                     ValuedState {
                         cube: s,
-                        table: table(s),
+                        table: self.table(s, on_roll),
                         doubled,
                     }
                 })
@@ -244,36 +269,25 @@ impl CubeContext<'_> {
     /// made once for many positions (the plays of a roll).
     pub fn scorer(&self, on_roll: usize) -> Scorer<'_> {
         let s = self.actual();
-        let doubled = self.may_double(s, on_roll).then_some(CubeState {
-            cube: 2 * s.cube,
-            owner: Some(1 - on_roll),
-        });
-        let cubes = match self.stakes {
-            Stakes::Money(_) => Cubes::Money { doubled },
-            Stakes::Match(at) => {
-                let table = |s| MatchCubeTable::shared(&self.state_cube(s, at, on_roll), self.met);
-                Cubes::Match {
-                    table: table(s),
-                    doubled: doubled.map(|d| {
-                        (
-                            d,
-                            table(d),
-                            self.state_cube(s, at, on_roll).pass_mwc(self.met),
-                        )
-                    }),
-                }
-            }
-        };
-        // The mover's scores are made from the opponent's values.
-        let to_score = match self.stakes {
-            Stakes::Money(_) => None,
-            Stakes::Match(at) => Some(self.match_cube(at, 1 - on_roll).mwc2eq_map(self.met)),
+        let doubled = self
+            .may_double(s, on_roll)
+            .then(|| Self::doubled(s, on_roll));
+        let cubes = match self.table(s, on_roll) {
+            None => Cubes::Money { doubled },
+            Some(table) => Cubes::Match {
+                table,
+                doubled: doubled.map(|d| {
+                    let dt = self.table(d, on_roll).expect("a match table");
+                    (d, dt, self.pass_value(s, on_roll))
+                }),
+            },
         };
         Scorer {
             ctx: self,
             on_roll,
             cubes,
-            to_score,
+            // The mover's scores are made from the opponent's values.
+            to_score: self.mover_scale(1 - on_roll),
         }
     }
 
@@ -289,12 +303,9 @@ impl CubeContext<'_> {
         cubes
             .iter()
             .flat_map(|&s| {
-                let doubled =
-                    s.filter(|&s| !top && self.may_double(s, on_roll))
-                        .map(|s| CubeState {
-                            cube: 2 * s.cube,
-                            owner: Some(1 - on_roll),
-                        });
+                let doubled = s
+                    .filter(|&s| !top && self.may_double(s, on_roll))
+                    .map(|s| Self::doubled(s, on_roll));
                 [s, doubled]
             })
             .collect()
@@ -317,13 +328,11 @@ impl CubeContext<'_> {
                 let nd = v[0]?;
                 Some(match (s, v[1]) {
                     (Some(s), Some(dt)) => {
-                        let (dt, dp) = match self.stakes {
-                            Stakes::Money(_) => (2.0 * dt, 1.0),
-                            Stakes::Match(at) => {
-                                (dt, self.state_cube(s, at, on_roll).pass_mwc(self.met))
-                            }
+                        let dt = match self.stakes {
+                            Stakes::Money(_) => 2.0 * dt,
+                            Stakes::Match(_) => dt,
                         };
-                        best_of(nd, dt, dp, true)
+                        best_of(nd, dt, self.pass_value(s, on_roll), true)
                     }
                     _ => nd,
                 })
@@ -356,10 +365,7 @@ impl CubeContext<'_> {
     /// The mover's normalised equity from the opponent's cubeful value
     /// (gnubg's `ScoreMove`: inverted, and in match play `mwc2eq`).
     pub fn mover_score(&self, them: f32, mover: usize) -> f32 {
-        match self.stakes {
-            Stakes::Money(_) => -them,
-            Stakes::Match(at) => self.match_cube(at, mover).mwc2eq(self.met, 1.0 - them),
-        }
+        scaled(self.mover_scale(mover), them)
     }
 
     /// gnubg's `UtilityME`: the cubeless equity of `p` for `on_roll`,
@@ -481,11 +487,16 @@ impl Scorer<'_> {
     /// The score for the mover of the position after their play, the
     /// player on roll being their opponent.
     pub fn score(&self, after: &Leaf) -> f32 {
-        let them = self.on_roll_value(after);
-        match &self.to_score {
-            None => -them,
-            Some(m) => m.of(1.0 - them),
-        }
+        scaled(self.to_score, self.on_roll_value(after))
+    }
+}
+
+/// The mover's score from the opponent's value `them`, by
+/// [`CubeContext::mover_scale`].
+fn scaled(scale: Option<Mwc2Eq>, them: f32) -> f32 {
+    match scale {
+        None => -them,
+        Some(m) => m.of(1.0 - them),
     }
 }
 
