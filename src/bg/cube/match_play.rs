@@ -3,6 +3,7 @@
 //! decision they give.
 
 use super::decision::{best_action, Naming};
+use super::lanes::Lanes;
 use super::*;
 use crate::bg::cube::met::Met;
 use crate::bg::score::MatchScore;
@@ -107,8 +108,9 @@ pub struct Mwc2Eq {
 }
 
 impl Mwc2Eq {
-    pub fn of(&self, mwc: f32) -> f32 {
-        (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
+    #[inline(always)]
+    pub fn of<L: Lanes>(&self, mwc: L) -> L {
+        (L::splat(2.0) * mwc - L::splat(self.win + self.lose)) / L::splat(self.win - self.lose)
     }
 }
 
@@ -141,33 +143,37 @@ impl Prices {
 }
 
 /// [`match_utility`] at the gammon and backgammon prices `price`.
-fn utility_at(p: &Probs, price: &[f32; 4], me: usize) -> f32 {
+#[inline(always)]
+fn utility_at<L: Lanes>(p: &[L; 5], price: &[f32; 4], me: usize) -> L {
     let them = 1 - me;
-    p[0] * 2.0 - 1.0 + p[1] * price[me] - p[3] * price[them] + p[2] * price[2 + me]
-        - p[4] * price[2 + them]
+    let k = L::splat;
+    p[0] * k(2.0) - k(1.0) + p[1] * k(price[me]) - p[3] * k(price[them]) + p[2] * k(price[2 + me])
+        - p[4] * k(price[2 + them])
 }
 
 /// Equity per unit cube to match winning chance, linear between `lose`
 /// and `win` (the chances after losing and winning the cube's value), in
 /// gnubg's order of operations (its rounding, to the bit).
-fn eq2mwc_between(eq: f32, win: f32, lose: f32) -> f32 {
-    0.5 * (eq * (win - lose) + (win + lose))
+#[inline(always)]
+fn eq2mwc_between<L: Lanes>(eq: L, win: f32, lose: f32) -> L {
+    L::splat(0.5) * (eq * L::splat(win - lose) + L::splat(win + lose))
 }
 
 /// Gammon and backgammon rates of the games each player wins, by player.
-type Rates = ([f32; 2], [f32; 2]);
+type Rates<L> = ([L; 2], [L; 2]);
 
-/// Gammon and backgammon rates of the games each player wins.
-fn rates(p: &Probs, on_roll: usize) -> Rates {
-    let (mut g, mut bg) = ([0.0; 2], [0.0; 2]);
-    if p[0] > 0.0 {
-        g[on_roll] = (p[1] - p[2]) / p[0];
-        bg[on_roll] = p[2] / p[0];
-    }
-    if p[0] < 1.0 {
-        g[1 - on_roll] = (p[3] - p[4]) / (1.0 - p[0]);
-        bg[1 - on_roll] = p[4] / (1.0 - p[0]);
-    }
+/// Gammon and backgammon rates of the games each player wins (none
+/// where the player wins none).
+#[inline(always)]
+fn rates<L: Lanes>(p: &[L; 5], on_roll: usize) -> Rates<L> {
+    let (zero, one) = (L::splat(0.0), L::splat(1.0));
+    let (mut g, mut bg) = ([zero; 2], [zero; 2]);
+    let wins = zero.lt(p[0]);
+    g[on_roll] = L::select(wins, (p[1] - p[2]) / p[0], zero);
+    bg[on_roll] = L::select(wins, p[2] / p[0], zero);
+    let losses = p[0].lt(one);
+    g[1 - on_roll] = L::select(losses, (p[3] - p[4]) / (one - p[0]), zero);
+    bg[1 - on_roll] = L::select(losses, p[4] / (one - p[0]), zero);
     (g, bg)
 }
 
@@ -274,12 +280,14 @@ impl MatchCubeTable {
     }
 
     /// [`match_utility`] in this cube.
-    pub fn utility(&self, p: &Probs) -> f32 {
+    #[inline(always)]
+    pub fn utility<L: Lanes>(&self, p: &[L; 5]) -> L {
         utility_at(p, &self.price, self.c.on_roll)
     }
 
     /// [`MatchCube::eq2mwc`] in this cube.
-    pub fn eq2mwc(&self, eq: f32) -> f32 {
+    #[inline(always)]
+    pub fn eq2mwc<L: Lanes>(&self, eq: L) -> L {
         eq2mwc_between(eq, self.win, self.lose)
     }
 
@@ -287,27 +295,31 @@ impl MatchCubeTable {
     /// one up (`[player][level]`, this cube's level 0), worked back from
     /// the highest cube that can still be turned (gnubg's GetPoints);
     /// `rates` of `p` ([`rates`]).
-    fn cash_points(&self, rates: &Rates) -> [[f32; 8]; 2] {
+    #[inline(always)]
+    fn cash_points<L: Lanes>(&self, rates: &Rates<L>) -> [[L; 8]; 2] {
         let (g, bg) = rates;
-        let mut live = [[0.0f32; 8]; 2];
+        let one = L::splat(1.0);
+        let mut live = [[L::splat(0.0); 8]; 2];
         for (nk, level) in self.levels[..self.n_levels].iter().rev().enumerate().rev() {
             for k in 0..2 {
                 let o = 1 - k;
-                let (r, rp) = &level.rows[k];
-                live[k][nk] = match rp {
+                let (row, row_p) = &level.rows[k];
+                let r = |i: usize| L::splat(row[i]);
+                live[k][nk] = match row_p {
                     // The doubled cube will be dead: use the cube the
                     // opponent's automatic redouble gives.
-                    Some(rp) => {
-                        let dtl = (1.0 - g[o] - bg[o]) * rp[6] + g[o] * rp[8] + bg[o] * rp[9];
-                        let dp = r[0];
-                        let dtw = (1.0 - g[k] - bg[k]) * rp[1] + g[k] * rp[3] + bg[k] * rp[4];
+                    Some(row_p) => {
+                        let rp = |i: usize| L::splat(row_p[i]);
+                        let dtl = (one - g[o] - bg[o]) * rp(6) + g[o] * rp(8) + bg[o] * rp(9);
+                        let dp = r(0);
+                        let dtw = (one - g[k] - bg[k]) * rp(1) + g[k] * rp(3) + bg[k] * rp(4);
                         (dtl - dp) / (dtl - dtw)
                     }
                     None => {
-                        let rdp = r[6];
-                        let dp = r[0];
-                        let dtw = (1.0 - g[k] - bg[k]) * r[1] + g[k] * r[3] + bg[k] * r[4];
-                        1.0 - live[o][nk + 1] * (dp - dtw) / (rdp - dtw)
+                        let rdp = r(6);
+                        let dp = r(0);
+                        let dtw = (one - g[k] - bg[k]) * r(1) + g[k] * r(3) + bg[k] * r(4);
+                        one - live[o][nk + 1] * (dp - dtw) / (rdp - dtw)
                     }
                 };
             }
@@ -319,94 +331,86 @@ impl MatchCubeTable {
     /// doubled and taken: its cash points are this cube's next level when
     /// this one has more than one, the same operations on the same
     /// values), each with its cube efficiency.
-    pub fn cubeful_mwc_doubled(
+    #[inline(always)]
+    pub fn cubeful_mwc_doubled<L: Lanes>(
         &self,
         doubled: &MatchCubeTable,
-        p: &Probs,
-        x: f32,
-        x_doubled: f32,
-    ) -> (f32, f32) {
+        p: &[L; 5],
+        x: L,
+        x_doubled: L,
+    ) -> (L, L) {
         let rates = rates(p, self.c.on_roll);
-        let mut points = None;
-        let mut points = || *points.get_or_insert_with(|| self.cash_points(&rates));
-        let nd = self.cubeful_mwc_with(p, x, &rates, || {
-            let live = points();
+        // All zero at a dead cube, which has no levels.
+        let here = self.cash_points(&rates);
+        let nd = self.cubeful_mwc_with(p, x, &rates, [here[0][0], here[1][0]]);
+        let points = if self.n_levels > 1 && doubled.c.cube == 2 * self.c.cube {
+            [here[0][1], here[1][1]]
+        } else {
+            let live = doubled.cash_points(&rates);
             [live[0][0], live[1][0]]
-        });
-        let shared = self.n_levels > 1 && doubled.c.cube == 2 * self.c.cube;
-        let dt = doubled.cubeful_mwc_with(p, x_doubled, &rates, || {
-            if shared {
-                let live = points();
-                [live[0][1], live[1][1]]
-            } else {
-                let live = doubled.cash_points(&rates);
-                [live[0][0], live[1][0]]
-            }
-        });
+        };
+        let dt = doubled.cubeful_mwc_with(p, x_doubled, &rates, points);
         (nd, dt)
     }
 
     /// [`cubeful_mwc`] in this cube.
-    pub fn cubeful_mwc(&self, p: &Probs, x: f32) -> f32 {
+    #[inline(always)]
+    pub fn cubeful_mwc<L: Lanes>(&self, p: &[L; 5], x: L) -> L {
         let rates = rates(p, self.c.on_roll);
-        self.cubeful_mwc_with(p, x, &rates, || {
-            let live = self.cash_points(&rates);
-            [live[0][0], live[1][0]]
-        })
+        let live = self.cash_points(&rates);
+        self.cubeful_mwc_with(p, x, &rates, [live[0][0], live[1][0]])
     }
 
     /// [`cubeful_mwc`] from `p`'s `rates` and, when the cube is live, the
-    /// cash points at this cube `points` gives.
-    fn cubeful_mwc_with(
-        &self,
-        p: &Probs,
-        x: f32,
-        rates: &Rates,
-        points: impl FnOnce() -> [f32; 2],
-    ) -> f32 {
+    /// cash points `cp` at this cube. Where the chance of winning decides
+    /// a segment each lane takes its own.
+    #[inline(always)]
+    fn cubeful_mwc_with<L: Lanes>(&self, p: &[L; 5], x: L, rates: &Rates<L>, cp: [L; 2]) -> L {
         let dead = self.eq2mwc(self.utility(p));
         if !self.live {
             return dead;
         }
         let me = self.c.on_roll;
         let (g, bg) = rates;
-        let r = &self.results;
-        let cp = points();
-        let win_all = (1.0 - g[me] - bg[me]) * r[0] + g[me] * r[1] + bg[me] * r[2];
+        let one = L::splat(1.0);
+        let r = |i: usize| L::splat(self.results[i]);
+        let win_all = (one - g[me] - bg[me]) * r(0) + g[me] * r(1) + bg[me] * r(2);
         let o = 1 - me;
-        let lose_all = (1.0 - g[o] - bg[o]) * r[5] + g[o] * r[6] + bg[o] * r[7];
-        let (cash, opp_cash) = (r[0], r[5]);
+        let lose_all = (one - g[o] - bg[o]) * r(5) + g[o] * r(6) + bg[o] * r(7);
+        let (cash, opp_cash) = (r(0), r(5));
         let w = p[0];
         let live = match self.c.owner {
             None => {
-                let opp_tg = 1.0 - cp[o];
+                let opp_tg = one - cp[o];
                 let tg = cp[me];
-                if w <= opp_tg {
-                    from_loss(lose_all, opp_cash, opp_tg, w)
-                } else if w < tg {
-                    opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg)
-                } else {
-                    to_win(cash, win_all, tg, w)
-                }
+                L::select(
+                    w.le(opp_tg),
+                    from_loss(lose_all, opp_cash, opp_tg, w),
+                    L::select(
+                        w.lt(tg),
+                        opp_cash + (cash - opp_cash) * (w - opp_tg) / (tg - opp_tg),
+                        to_win(cash, win_all, tg, w),
+                    ),
+                )
             }
             Some(owner) if owner == me => {
                 let tg = cp[me];
-                if w <= tg {
-                    from_loss(lose_all, cash, tg, w)
-                } else {
-                    to_win(cash, win_all, tg, w)
-                }
+                L::select(
+                    w.le(tg),
+                    from_loss(lose_all, cash, tg, w),
+                    to_win(cash, win_all, tg, w),
+                )
             }
             Some(_) => {
-                let opp_tg = 1.0 - cp[o];
-                if w <= opp_tg {
-                    from_loss(lose_all, opp_cash, opp_tg, w)
-                } else {
-                    opp_cash + (win_all - opp_cash) * (w - opp_tg) / (1.0 - opp_tg)
-                }
+                let opp_tg = one - cp[o];
+                L::select(
+                    w.le(opp_tg),
+                    from_loss(lose_all, opp_cash, opp_tg, w),
+                    opp_cash + (win_all - opp_cash) * (w - opp_tg) / (one - opp_tg),
+                )
             }
         };
-        dead * (1.0 - x) + live * x
+        dead * (one - x) + live * x
     }
 }
 
@@ -414,24 +418,25 @@ impl MatchCubeTable {
 /// up to `at_point` at winning chance `point` (gnubg's first segment;
 /// `lose_all` itself where the point is at zero).
 #[inline(always)]
-fn from_loss(lose_all: f32, at_point: f32, point: f32, w: f32) -> f32 {
-    if point > 0.0 {
-        lose_all + (at_point - lose_all) * w / point
-    } else {
-        lose_all
-    }
+fn from_loss<L: Lanes>(lose_all: L, at_point: L, point: L, w: L) -> L {
+    L::select(
+        L::splat(0.0).lt(point),
+        lose_all + (at_point - lose_all) * w / point,
+        lose_all,
+    )
 }
 
 /// The live cube's chance above the player's own cash point `point`: from
 /// `at_point` there up to `win_all` at certain wins (`win_all` itself
 /// where the point is at one).
 #[inline(always)]
-fn to_win(at_point: f32, win_all: f32, point: f32, w: f32) -> f32 {
-    if point < 1.0 {
-        at_point + (win_all - at_point) * (w - point) / (1.0 - point)
-    } else {
-        win_all
-    }
+fn to_win<L: Lanes>(at_point: L, win_all: L, point: L, w: L) -> L {
+    let one = L::splat(1.0);
+    L::select(
+        point.lt(one),
+        at_point + (win_all - at_point) * (w - point) / (one - point),
+        win_all,
+    )
 }
 
 /// Cubeful match winning chance of the player on roll (gnubg's

@@ -11,9 +11,11 @@
 //! - `match_play.rs`: match play's cubeful match winning chances, the cash
 //!   points and the decision;
 //! - `decision.rs`: the proper action from the three equities, for both;
+//! - `lanes.rs`: one value or sixteen, for the formulas written once;
 //! - `met.rs`: the match equity tables.
 
 mod decision;
+pub mod lanes;
 mod match_play;
 pub mod met;
 mod money;

@@ -32,12 +32,11 @@ pub fn roll_value(
         |leaves| {
             // The first of the best.
             let mut best: Option<f32> = None;
-            for leaf in leaves {
-                let score = scorer.score(leaf);
+            scorer.for_each_score(leaves, |score| {
                 if best.is_none_or(|b| score.total_cmp(&b).is_gt()) {
                     best = Some(score);
                 }
-            }
+            });
             best
         },
     )?;

@@ -57,7 +57,11 @@ pub fn rank_plays(
         mover,
         dice,
         |out| out.extend(plays.iter().map(|p| p.after)),
-        |leaves| leaves.iter().map(|l| scorer.score(l)).collect::<Vec<f32>>(),
+        |leaves| {
+            let mut scores = Vec::with_capacity(leaves.len());
+            scorer.for_each_score(leaves, |s| scores.push(s));
+            scores
+        },
     )?;
     let mut plays: Vec<(Play, f32)> = plays.into_iter().zip(scores).collect();
     // Stable: equal scores keep the generator's order.

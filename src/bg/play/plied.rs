@@ -27,6 +27,7 @@ use rustc_hash::FxHashMap;
 use crate::bg::cube::Probs;
 use crate::bg::eval::gnubg::{classify, pruning_probabilities, GnubgClass, NetStates};
 use crate::bg::eval::nn::Pruning;
+use crate::bg::play::rolls::with_spare_leaves;
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, legal_positions_into, with_spare_boards, Play};
@@ -292,22 +293,27 @@ impl<'a> Plied<'a> {
         let scorer = self.ctx.scorer(them);
         let utility = self.ctx.utility_for(them);
         let cubeless = |leaf: &Leaf| -utility.of(&leaf.probs);
-        let mut states = NetStates::default();
-        let mut best: Option<(usize, f32, Leaf)> = None;
-        for (i, after) in plays.iter().enumerate() {
-            let leaf = self.ctx.leaf(after, them, Some(&mut states))?;
-            let score = scorer.score(&leaf);
-            let above = match &best {
-                None => true,
-                Some((_, b, _)) if score != *b => score > *b,
-                Some((_, _, b)) => cubeless(&leaf) > cubeless(b),
-            };
-            if above {
-                best = Some((i, score, leaf));
+        with_spare_leaves(|leaves| {
+            let mut states = NetStates::default();
+            for after in plays.iter() {
+                leaves.push(self.ctx.leaf(after, them, Some(&mut states))?);
             }
-        }
-        let (i, _, leaf) = best.expect("plays to choose from");
-        Ok((plays[i], Some(leaf)))
+            let mut best: Option<(usize, f32)> = None;
+            let mut i = 0;
+            scorer.for_each_score(leaves, |score| {
+                let above = match best {
+                    None => true,
+                    Some((_, b)) if score != b => score > b,
+                    Some((b, _)) => cubeless(&leaves[i]) > cubeless(&leaves[b]),
+                };
+                if above {
+                    best = Some((i, score));
+                }
+                i += 1;
+            });
+            let (i, _) = best.expect("plays to choose from");
+            Ok((plays[i], Some(leaves[i])))
+        })
     }
 
     /// The indices of the plays the pruning nets keep, in gnubg's

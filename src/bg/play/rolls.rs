@@ -49,31 +49,38 @@ pub fn with_roll_leaves<T>(
     if let Some(hit) = key.and_then(|k| CACHE.with(|c| c.borrow().get(&k).cloned())) {
         return Ok(f(&hit));
     }
-    // A buffer of the thread's, taken while in use (an evaluation error
-    // leaves a new one behind).
-    let mut leaves = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    with_spare_leaves(|leaves| {
+        // Incrementally, as gnubg scores a roll's plays.
+        let mut states = NetStates::default();
+        with_spare_boards(|boards| {
+            afters(boards);
+            boards.iter().try_for_each(|after| {
+                leaves.push(ctx.leaf(after, 1 - mover, Some(&mut states))?);
+                Ok::<(), String>(())
+            })
+        })?;
+        if let Some(k) = key {
+            CACHE.with(|c| {
+                let mut c = c.borrow_mut();
+                if c.len() >= MOST_ROLLS {
+                    c.clear();
+                }
+                c.insert(k, Rc::from(&leaves[..]));
+            });
+        }
+        Ok(f(leaves))
+    })
+}
+
+/// `f` of an empty vector of leaves the thread keeps from use to use, its
+/// room kept for the next (as [`with_spare_boards`] keeps boards). A use
+/// inside another gets a vector of its own.
+pub fn with_spare_leaves<T>(f: impl FnOnce(&mut Vec<Leaf>) -> T) -> T {
+    let mut leaves = SPARE_LEAVES.take();
     leaves.clear();
-    // Incrementally, as gnubg scores a roll's plays.
-    let mut states = NetStates::default();
-    with_spare_boards(|boards| {
-        afters(boards);
-        boards.iter().try_for_each(|after| {
-            leaves.push(ctx.leaf(after, 1 - mover, Some(&mut states))?);
-            Ok::<(), String>(())
-        })
-    })?;
-    if let Some(k) = key {
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() >= MOST_ROLLS {
-                c.clear();
-            }
-            c.insert(k, Rc::from(&leaves[..]));
-        });
-    }
-    let out = f(&leaves);
-    SCRATCH.with(|s| *s.borrow_mut() = leaves);
-    Ok(out)
+    let out = f(&mut leaves);
+    SPARE_LEAVES.set(leaves);
+    out
 }
 
 /// Whether a position is kept: both sides together have moved at most
@@ -104,7 +111,7 @@ struct Key {
 
 thread_local! {
     static CACHE: RefCell<FxHashMap<Key, Rc<[Leaf]>>> = RefCell::new(FxHashMap::default());
-    static SCRATCH: RefCell<Vec<Leaf>> = const { RefCell::new(Vec::new()) };
+    static SPARE_LEAVES: std::cell::Cell<Vec<Leaf>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
