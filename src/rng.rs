@@ -19,4 +19,11 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
+
+    /// A number in [0, 1), from the high 24 bits (a whole `f32`
+    /// mantissa): the tests' random chances.
+    #[cfg(test)]
+    pub fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
 }

@@ -570,13 +570,8 @@ mod tests {
     #[test]
     fn a_doubled_cube_shares_the_cash_points_bit_for_bit() {
         let met = crate::bg::cube::met::kazaross_xg2();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = crate::rng::Rng(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.unit();
         let mut shared = 0;
         for (length, score, cube, owner) in [
             (7, [0, 0], 1, None),

@@ -774,13 +774,8 @@ pub(super) mod tests {
 
     #[test]
     fn leaves_scored_sixteen_at_a_time_keep_every_bit() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut unit = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = crate::rng::Rng(0x2545_f491_4f6c_dd1d);
+        let mut unit = move || rng.unit();
         // Edge chances (certain wins and losses, no gammons) among random ones.
         let mut probs: Vec<Probs> = vec![
             [0.0, 0.0, 0.0, 0.3, 0.1],
