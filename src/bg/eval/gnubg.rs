@@ -19,7 +19,7 @@ use crate::bg::eval::nn_inputs::{
     RACE_INPUTS,
 };
 use crate::bg::eval::race_bg::race_backgammons;
-use crate::bg::position::board::{in_play, msb, occupied, Board, BAR};
+use crate::bg::position::board::{in_play, Board, BAR};
 
 /// gnubg's position classes (ClassifyPosition), for the databases it ships.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,9 +53,22 @@ fn rows(board: &Board, on_roll: usize) -> [&[u8; 25]; 2] {
     [&board.checkers[1 - on_roll], &board.checkers[on_roll]]
 }
 
-/// Highest occupied index (0..=24), or −1 for an empty side.
+/// Highest occupied index (0..=24), or −1 for an empty side: from the
+/// bar down, eight points at a time, the highest non-zero byte of a word
+/// holding its highest set bit. (Most positions end at the first or
+/// second look: a side's back checkers are far out until the race.)
+#[inline(always)]
 fn back(row: &[u8; 25]) -> i32 {
-    msb(occupied(row))
+    if row[24] != 0 {
+        return 24;
+    }
+    for at in [16, 8, 0] {
+        let x = u64::from_le_bytes(row[at..at + 8].try_into().expect("eight points"));
+        if x != 0 {
+            return at as i32 + (63 - x.leading_zeros() as i32) / 8;
+        }
+    }
+    -1
 }
 
 /// The class of the position for the player on roll.
