@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 use crate::bg::eval::gnubg::NetStates;
 use crate::bg::play::value::{CubeContext, Leaf};
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::with_spare_boards;
+use crate::bg::position::moves::{with_spare, with_spare_boards};
 
 /// `f` of the evaluations of the positions `afters` puts in the vector it
 /// is given (the plays of `dice` by `mover` from `before`, in the
@@ -76,11 +76,7 @@ pub fn with_roll_leaves<T>(
 /// room kept for the next (as [`with_spare_boards`] keeps boards). A use
 /// inside another gets a vector of its own.
 pub fn with_spare_leaves<T>(f: impl FnOnce(&mut Vec<Leaf>) -> T) -> T {
-    let mut leaves = SPARE_LEAVES.take();
-    leaves.clear();
-    let out = f(&mut leaves);
-    SPARE_LEAVES.set(leaves);
-    out
+    with_spare(&SPARE_LEAVES, f)
 }
 
 /// Whether a position is kept: both sides together have moved at most

@@ -477,16 +477,8 @@ impl Scorer<'_> {
                 }
             }
             Cubes::Match { table, doubled } => {
-                let x = leaf.match_efficiency(s);
-                match doubled {
-                    // Both cubes' values share their work.
-                    Some((d, d_table, pass)) => {
-                        let xd = leaf.match_efficiency(*d);
-                        let (nd, dt) = table.cubeful_mwc_doubled(d_table, &leaf.probs, x, xd);
-                        best_of(nd, dt, *pass, true)
-                    }
-                    None => table.cubeful_mwc(&leaf.probs, x),
-                }
+                let doubled = doubled.as_ref().map(|(d, t, pass)| (*d, &**t, *pass));
+                leaf.match_value(table, s, doubled)
             }
         }
     }
@@ -561,13 +553,28 @@ fn match_lanes(
     let lane = |i: usize| &leaves[i.min(last)];
     let efficiencies = |s: CubeState| F32x16(std::array::from_fn(|i| lane(i).match_efficiency(s)));
     let p: [F32x16; 5] = std::array::from_fn(|k| F32x16(std::array::from_fn(|i| lane(i).probs[k])));
-    let x = efficiencies(s);
+    let doubled = doubled.map(|(d, t, pass)| (t, efficiencies(d), pass));
+    match_value(table, &p, efficiencies(s), doubled)
+}
+
+/// The match winning chance of the player on roll with chances `p` and
+/// cube efficiency `x` in `table`'s cube, after their best cube action
+/// where they may double (`doubled`: the doubled cube's table, its
+/// efficiency and a pass's value): of one leaf, or of sixteen in lanes.
+#[inline(always)]
+fn match_value<L: Lanes>(
+    table: &MatchCubeTable,
+    p: &[L; 5],
+    x: L,
+    doubled: Option<(&MatchCubeTable, L, f32)>,
+) -> L {
     match doubled {
-        Some((d, d_table, pass)) => {
-            let (nd, dt) = table.cubeful_mwc_doubled(d_table, &p, x, efficiencies(d));
-            doubler_best(nd, dt, F32x16::splat(pass))
+        // Both cubes' values share their work.
+        Some((d_table, xd, pass)) => {
+            let (nd, dt) = table.cubeful_mwc_doubled(d_table, p, x, xd);
+            doubler_best(nd, dt, L::splat(pass))
         }
-        None => table.cubeful_mwc(&p, x),
+        None => table.cubeful_mwc(p, x),
     }
 }
 
@@ -618,13 +625,12 @@ impl LeafValuer<'_> {
                     *pass,
                     true,
                 ),
-                (Some(t), None) => t.cubeful_mwc(&leaf.probs, leaf.match_efficiency(s.cube)),
-                (Some(t), Some((d, dt, pass))) => {
-                    let dt = dt.as_ref().expect("a match table for each state");
-                    let x = leaf.match_efficiency(s.cube);
-                    let xd = leaf.match_efficiency(*d);
-                    let (nd, dt) = t.cubeful_mwc_doubled(dt, &leaf.probs, x, xd);
-                    best_of(nd, dt, *pass, true)
+                (Some(t), doubled) => {
+                    let doubled = doubled.as_ref().map(|(d, dt, pass)| {
+                        let dt = dt.as_ref().expect("a match table for each state");
+                        (*d, &**dt, *pass)
+                    });
+                    leaf.match_value(t, s.cube, doubled)
                 }
             })
         }));
@@ -646,6 +652,19 @@ pub struct Leaf {
 }
 
 impl Leaf {
+    /// [`match_value`] of this leaf in state `s` of `table` (`doubled`:
+    /// the doubled state, its table and a pass's value).
+    #[inline(always)]
+    fn match_value(
+        &self,
+        table: &MatchCubeTable,
+        s: CubeState,
+        doubled: Option<(CubeState, &MatchCubeTable, f32)>,
+    ) -> f32 {
+        let doubled = doubled.map(|(d, t, pass)| (t, self.match_efficiency(d), pass));
+        match_value(table, &self.probs, self.match_efficiency(s), doubled)
+    }
+
     /// The cube efficiency in match play in cube state `s`: the two-sided
     /// bearoff database's where it holds the position.
     fn match_efficiency(&self, s: CubeState) -> f32 {

@@ -65,10 +65,20 @@ pub fn legal_positions_into(board: &Board, p: usize, dice: (u8, u8), out: &mut V
 /// its room kept for the next (the callers that search roll after roll
 /// allocate nothing). A use inside another gets a vector of its own.
 pub fn with_spare_boards<T>(f: impl FnOnce(&mut Vec<Board>) -> T) -> T {
-    let mut boards = SPARE_BOARDS.take();
-    boards.clear();
-    let out = f(&mut boards);
-    SPARE_BOARDS.set(boards);
+    with_spare(&SPARE_BOARDS, f)
+}
+
+/// `f` of the emptied vector a thread keeps in `spare`, put back after
+/// ([`with_spare_boards`] and the like).
+#[inline(always)]
+pub fn with_spare<E, T>(
+    spare: &'static std::thread::LocalKey<std::cell::Cell<Vec<E>>>,
+    f: impl FnOnce(&mut Vec<E>) -> T,
+) -> T {
+    let mut kept = spare.take();
+    kept.clear();
+    let out = f(&mut kept);
+    spare.set(kept);
     out
 }
 
