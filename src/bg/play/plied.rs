@@ -98,13 +98,24 @@ pub struct Ranked {
 pub struct Plied<'a> {
     ctx: &'a CubeContext<'a>,
     pruning: &'a Pruning,
+    /// This thread's cache of the context, held while the evaluator
+    /// lives (every node and search asks it: no lookup of the thread's
+    /// store each time), then handed back ([`Drop`]).
+    cache: RefCell<Cache>,
+    context: Context,
 }
 
 impl<'a> Plied<'a> {
     /// `None` without GNU Backgammon's nets or their pruning nets.
     pub fn new(ctx: &'a CubeContext<'a>) -> Option<Plied<'a>> {
         let pruning = ctx.weights?.pruning.as_ref()?;
-        Some(Plied { ctx, pruning })
+        let context = Context::of(ctx);
+        Some(Plied {
+            ctx,
+            pruning,
+            cache: RefCell::new(take_cache(&context)),
+            context,
+        })
     }
 
     /// The score of the position `after` a play by `mover`, `plies` deep
@@ -471,32 +482,43 @@ impl Plied<'_> {
         }
     }
 
-    /// `f` on this thread's cache of this evaluator's context.
+    /// `f` on this evaluator's cache.
     fn cached<T>(&self, f: impl FnOnce(&mut Cache) -> T) -> T {
-        let context = Context::of(self.ctx);
+        f(&mut self.cache.borrow_mut())
+    }
+}
+
+impl Drop for Plied<'_> {
+    fn drop(&mut self) {
+        let cache = std::mem::take(self.cache.get_mut());
         CACHES.with(|c| {
             let mut c = c.borrow_mut();
-            let i = match c.iter().position(|(k, _)| *k == context) {
-                Some(i) => i,
-                None => {
-                    // The oldest context's maps, emptied, keep their room:
-                    // grown again from nothing, their rehashing cost about
-                    // 2% of a 2-ply analysis (a match meets a new context
-                    // at each score and cube).
-                    let cache = if c.len() >= MOST_CONTEXTS {
-                        let (_, mut oldest) = c.remove(0);
-                        oldest.clear();
-                        oldest
-                    } else {
-                        Cache::default()
-                    };
-                    c.push((context, cache));
-                    c.len() - 1
-                }
-            };
-            f(&mut c[i].1)
-        })
+            if c.len() >= MOST_CONTEXTS {
+                c.remove(0);
+            }
+            c.push((self.context, cache));
+        });
     }
+}
+
+/// This thread's cache of `context`, taken out of its store: the one
+/// kept, or an empty one. Where the store is full, the oldest context's
+/// maps, emptied, keep their room: grown again from nothing, their
+/// rehashing cost about 2% of a 2-ply analysis (a match meets a new
+/// context at each score and cube).
+fn take_cache(context: &Context) -> Cache {
+    CACHES.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some(i) = c.iter().position(|(k, _)| k == context) {
+            return c.remove(i).1;
+        }
+        if c.len() >= MOST_CONTEXTS {
+            let (_, mut oldest) = c.remove(0);
+            oldest.clear();
+            return oldest;
+        }
+        Cache::default()
+    })
 }
 
 /// What every cached value depends on besides its position: the game's
