@@ -6,8 +6,6 @@
 //! array updates, and a chain is captured when its count reaches zero.
 //! The board knows no rules; [`crate::go::replay`] decides what is legal.
 
-use std::fmt::Write as _;
-
 /// A player's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -956,26 +954,35 @@ impl Board {
     /// `/`; in a row `X` is Black, `O` White and a number a run of empty
     /// points. An empty 3×2 board is `3/3`.
     pub fn encode(&self) -> String {
+        // A run is at most 52 points: two digits, pushed without the
+        // formatting machinery (every game row writes its position).
+        fn push_run(s: &mut String, run: u8) {
+            if run >= 10 {
+                s.push(char::from(b'0' + run / 10));
+            }
+            s.push(char::from(b'0' + run % 10));
+        }
         let mut s = String::with_capacity(self.height as usize * 12);
         for y in 0..self.height {
             if y > 0 {
                 s.push('/');
             }
-            let mut run = 0;
-            for x in 0..self.width {
-                match self.get(x, y) {
-                    None => run += 1,
-                    Some(c) => {
+            let row = self.index(0, y);
+            let mut run = 0u8;
+            for &cell in &self.cells[row..row + self.width as usize] {
+                match cell {
+                    BLACK | WHITE => {
                         if run > 0 {
-                            let _ = write!(s, "{run}");
+                            push_run(&mut s, run);
                             run = 0;
                         }
-                        s.push(if c == Color::Black { 'X' } else { 'O' });
+                        s.push(if cell == BLACK { 'X' } else { 'O' });
                     }
+                    _ => run += 1,
                 }
             }
             if run > 0 {
-                let _ = write!(s, "{run}");
+                push_run(&mut s, run);
             }
         }
         s

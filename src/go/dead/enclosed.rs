@@ -262,12 +262,29 @@ pub fn captured(board: &Board, target: usize, region: &[usize], first: Color) ->
         target,
         attacker: defender.opponent(),
         region,
-        memo: HashMap::default(),
+        memo: SPARE_MEMO.take(),
         board: board.clone(),
         nodes: 0,
     };
     let captured = reading.captures(first, 0, 0);
+    let mut memo = reading.memo;
+    if memo.capacity() <= SPARE_MEMO_ROOM {
+        memo.clear();
+        SPARE_MEMO.set(memo);
+    }
     (reading.nodes <= MAX_NODES).then_some(captured)
+}
+
+/// The positions a thread's readings keep at most in the memo it hands
+/// from one reading to the next: most readings visit a few hundred, and
+/// a memo grown from nothing each time rehashed about 5% of the reading's
+/// time; a larger one would cost more to empty than to grow again.
+const SPARE_MEMO_ROOM: usize = 1 << 12;
+
+type Memo = HashMap<u64, Known, BuildHasherDefault<KeyHasher>>;
+
+thread_local! {
+    static SPARE_MEMO: std::cell::Cell<Memo> = std::cell::Cell::new(Memo::default());
 }
 
 /// What the reading knows of a position.
@@ -305,7 +322,7 @@ struct Reading<'a> {
     attacker: Color,
     region: &'a [usize],
     /// Positions by (region contents and ko, side to move, passes).
-    memo: HashMap<u64, Known, BuildHasherDefault<KeyHasher>>,
+    memo: Memo,
     /// The position on the current line: each move tried is undone
     /// ([`Board::undo_to`]) before the next.
     board: Board,
@@ -318,12 +335,9 @@ impl Reading<'_> {
     fn key(&self, b: &Board, attacking: bool, passes: u8) -> u64 {
         let mut k = 0u64;
         for &r in self.region {
-            k = k * 3
-                + match b.at(r) {
-                    None => 0,
-                    Some(Color::Black) => 1,
-                    Some(Color::White) => 2,
-                };
+            // Empty 0, Black 1, White 2 (a region's points are on the
+            // board).
+            k = k * 3 + u64::from(b.cell_code(r));
         }
         let ko = b
             .ko_point()
@@ -365,11 +379,28 @@ impl Reading<'_> {
         // (a quarter fewer positions on the KGS archives).
         let n = self.region.len();
         let target = b.chain_id(self.target);
+        // Which of the region's points are the target's liberties, told
+        // in the first round and read again in the second (every line
+        // tried is taken back, so they do not change).
+        let mut liberties = 0u64;
         for i in 0..=2 * n {
             let b = &self.board;
             let r = (i < 2 * n).then(|| self.region[if i < n { i } else { i - n }]);
-            if r.is_some_and(|r| (i < n) != is_liberty_of(b, target, r)) {
-                continue;
+            if let Some(r) = r {
+                let liberty = if i < n {
+                    let l = is_liberty_of(b, target, r);
+                    if l && i < 64 {
+                        liberties |= 1 << i;
+                    }
+                    l
+                } else if i - n < 64 {
+                    liberties & 1 << (i - n) != 0
+                } else {
+                    is_liberty_of(b, target, r)
+                };
+                if (i < n) != liberty {
+                    continue;
+                }
             }
             // The defender filling its own eye (every neighbour its own
             // stone) captures nothing and only takes a liberty: not read,
