@@ -18,6 +18,7 @@
 //! so their other liberties do not matter.
 
 use crate::go::board::{Board, Color, EmptyRegions};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -45,6 +46,10 @@ pub struct Terrain {
     /// there, so its region is not read; the opponent's such chains bound
     /// the region instead.
     open: Vec<bool>,
+    /// By chain id, once asked: 0 not yet, 1 no, 2 the chain has
+    /// [`WALL_LIBERTIES`] liberties. A region's search meets the same
+    /// bounding chains again and again.
+    wall: Vec<Cell<u8>>,
 }
 
 impl Terrain {
@@ -62,14 +67,24 @@ impl Terrain {
                 }
             }
         });
-        Terrain { fixed, open }
+        let wall = vec![Cell::new(0); board.index_len()];
+        Terrain { fixed, open, wall }
     }
 
     /// Whether the chain through `q` cannot be captured in any region:
     /// pass-alive, a wall of [`WALL_LIBERTIES`], or reaching a large open
     /// area.
     fn stands(&self, board: &Board, q: usize) -> bool {
-        self.fixed[q] || self.open[board.chain_id(q)] || has_wall_liberties(board, q)
+        self.fixed[q] || self.open[board.chain_id(q)] || self.is_wall(board, q)
+    }
+
+    /// [`has_wall_liberties`], counted once a chain.
+    fn is_wall(&self, board: &Board, q: usize) -> bool {
+        let known = &self.wall[board.chain_id(q)];
+        if known.get() == 0 {
+            known.set(1 + u8::from(has_wall_liberties(board, q)));
+        }
+        known.get() == 2
     }
 }
 
@@ -161,7 +176,7 @@ pub fn region(board: &Board, p: usize, terrain: &Terrain) -> Option<Vec<usize>> 
                         // do: taking such a stone leaves an eye only if
                         // they survive.
                         let joins = if c == color {
-                            !terrain.fixed[q] && !has_wall_liberties(board, q)
+                            !terrain.fixed[q] && !terrain.is_wall(board, q)
                         } else {
                             !inner_stone
                                 && !terrain.stands(board, q)
