@@ -74,8 +74,7 @@ impl Game {
         let settle =
             s.always_settle || zones || (s.count && !matches!(countable, Countable::No(_)));
         let end = settle.then(|| {
-            let dead = decide_dead(&record, &replay, &s.dead);
-            let settlement = dead.settle(&replay.board);
+            let (dead, settlement) = decide_dead(&record, &replay, &s.dead);
             End { dead, settlement }
         });
         Game {

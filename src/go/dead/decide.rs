@@ -111,40 +111,50 @@ impl DeadStones {
     }
 }
 
-/// Decides the dead stones of a replayed game by the policy; with
-/// `--votes` above 1 and a contested first estimate
-/// ([`crate::go::dead::contested`]), the estimate most of the votes'
-/// counts agree on.
-pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) -> DeadStones {
+/// Decides the dead stones of a replayed game by the policy and settles
+/// its final position with them; with `--votes` above 1 and a contested
+/// first estimate ([`crate::go::dead::contested`]), the estimate most of
+/// the votes' counts agree on, whose settlement the vote made.
+pub fn decide_dead(
+    record: &GoRecord,
+    replay: &Replay,
+    settings: &DeadSettings,
+) -> (DeadStones, Settlement) {
     let board = &replay.board;
-    match (settings.policy, &record.markup) {
+    let dead = match (settings.policy, &record.markup) {
         (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones::marked(board, m),
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
             // The votes share what the estimator reads from the position.
             let mut estimator = Estimator::new(board);
+            // Each ballot settled at once: a held vote counts every
+            // ballot, and the game's settlement is the chosen one's.
             let estimate = |k| {
                 let seed = vote_seed(settings.seed, k);
                 let (dead, ownership, notes) = estimator.estimate(settings.playouts, seed);
-                DeadStones {
+                let d = DeadStones {
                     dead,
                     ownership: Some(ownership),
                     source: DeadSource::Estimate,
                     notes,
                     vote: None,
                     marked: None,
-                }
+                };
+                let settlement = d.settle(board);
+                (d, settlement)
             };
             let counts = Counts::of(record, replay);
             let v = majority(
                 settings.votes,
                 estimate,
-                |d| count(&d.settle(board), &counts),
-                |d| d.ownership.as_deref().is_some_and(|o| contested(board, o)),
+                |(_, s)| count(s, &counts),
+                |(d, _)| d.ownership.as_deref().is_some_and(|o| contested(board, o)),
             );
-            DeadStones {
+            let (chosen, settlement) = v.chosen;
+            let d = DeadStones {
                 vote: v.tally,
-                ..v.chosen
-            }
+                ..chosen
+            };
+            return (d, settlement);
         }
         (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
             dead: vec![false; board.index_len()],
@@ -154,7 +164,9 @@ pub fn decide_dead(record: &GoRecord, replay: &Replay, settings: &DeadSettings) 
             vote: None,
             marked: None,
         },
-    }
+    };
+    let settlement = dead.settle(board);
+    (dead, settlement)
 }
 
 /// Per point of `board`, the colour of its `TB`/`TW` (`TB` first where a
@@ -178,8 +190,8 @@ pub fn settle_game(
     replay: &Replay,
     settings: &DeadSettings,
 ) -> (Settlement, DeadSource) {
-    let d = decide_dead(record, replay, settings);
-    (d.settle(&replay.board), d.source)
+    let (d, settlement) = decide_dead(record, replay, settings);
+    (settlement, d.source)
 }
 
 #[cfg(test)]
