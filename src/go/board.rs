@@ -334,20 +334,34 @@ impl Board {
         }
         let own = color.cell();
         let ns = self.neighbours(p);
+        let cells = ns.map(|n| self.cells[n]);
         // An empty neighbour is a liberty: the common case, checked first.
-        if ns.iter().any(|&n| self.cells[n] == EMPTY) {
+        if cells.contains(&EMPTY) {
             return true;
         }
-        for n in ns {
-            match self.cells[n] {
-                EMPTY | EDGE => {}
-                // Joining an own chain that keeps another liberty, or
-                // taking an opponent chain's last liberty (a capture).
-                c => {
-                    if (c == own) == self.has_other_liberty(n, p) {
-                        return true;
-                    }
-                }
+        // The neighbours' cells and heads read once: a chain beside `p`
+        // often holds two or three of them.
+        let heads = ns.map(|n| self.head[n]);
+        for (&c, &h) in cells.iter().zip(&heads) {
+            if c == EDGE {
+                continue;
+            }
+            // Joining an own chain that keeps another liberty, or taking
+            // an opponent chain's last liberty (a capture). The chain
+            // has another liberty than `p` exactly when its
+            // pseudo-liberties outnumber its stones beside `p`
+            // ([`Board::has_other_liberty`]).
+            let libs = self.chain[h as usize].pseudo_libs;
+            let other = libs > 4 || {
+                let beside = cells
+                    .iter()
+                    .zip(&heads)
+                    .filter(|&(&c2, &h2)| c2 == c && h2 == h)
+                    .count();
+                usize::from(libs) > beside
+            };
+            if (c == own) == other {
+                return true;
             }
         }
         false
