@@ -20,10 +20,18 @@ const MOST: usize = 6;
 /// pyramid four, bulky five, crossed five or rabbity six. The shape is told
 /// by how many of each point's neighbours lie in the region: its vital
 /// point is the one with the most.
+#[inline]
 pub fn vital_point(b: &Board, capturer: Color, emptied: &[usize]) -> Option<usize> {
+    // Asked after every move of a playout; most take nothing.
     if emptied.len() < 3 || emptied.len() > MOST {
         return None;
     }
+    vital_point_of(b, capturer, emptied)
+}
+
+/// [`vital_point`] once three to [`MOST`] points were emptied.
+#[inline(never)]
+fn vital_point_of(b: &Board, capturer: Color, emptied: &[usize]) -> Option<usize> {
     let mut region: Vec<usize> = Vec::with_capacity(MOST + 1);
     region.push(emptied[0]);
     let mut k = 0;
