@@ -290,16 +290,17 @@ pub fn captured(board: &Board, target: usize, region: &[usize], first: Color) ->
     (reading.nodes <= MAX_NODES).then_some(captured)
 }
 
-/// The positions a thread's readings keep at most in the memo it hands
-/// from one reading to the next: most readings visit a few hundred, and
-/// a memo grown from nothing each time rehashed about 5% of the reading's
-/// time; a larger one would cost more to empty than to grow again.
+/// The room of the memo a thread hands from one reading to the next, at
+/// most: most readings visit a few hundred positions, and a memo grown
+/// from nothing each time spent about 2% of the reading's time
+/// rehashing; a larger one would cost more to empty than to grow again.
 const SPARE_MEMO_ROOM: usize = 1 << 12;
 
+/// A reading's positions by key ([`Reading::key`]).
 type Memo = HashMap<u64, Known, BuildHasherDefault<KeyHasher>>;
 
 thread_local! {
-    static SPARE_MEMO: std::cell::Cell<Memo> = std::cell::Cell::new(Memo::default());
+    static SPARE_MEMO: Cell<Memo> = Cell::new(Memo::default());
 }
 
 /// What the reading knows of a position.
@@ -400,19 +401,17 @@ impl Reading<'_> {
         let mut liberties = 0u64;
         for i in 0..=2 * n {
             let b = &self.board;
-            let r = (i < 2 * n).then(|| self.region[if i < n { i } else { i - n }]);
+            let r = (i < 2 * n).then(|| self.region[i % n]);
             if let Some(r) = r {
-                let liberty = if i < n {
-                    let l = is_liberty_of(b, target, r);
-                    if l && i < 64 {
-                        liberties |= 1 << i;
-                    }
-                    l
-                } else if i - n < 64 {
-                    liberties & 1 << (i - n) != 0
+                let k = i % n;
+                let liberty = if i >= n && k < 64 {
+                    liberties >> k & 1 != 0
                 } else {
                     is_liberty_of(b, target, r)
                 };
+                if i < n && liberty && k < 64 {
+                    liberties |= 1 << k;
+                }
                 if (i < n) != liberty {
                     continue;
                 }
