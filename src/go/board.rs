@@ -88,6 +88,14 @@ pub struct Liberties {
 }
 
 impl Liberties {
+    /// A chain's only liberty `l`.
+    pub fn one(l: usize) -> Liberties {
+        Liberties {
+            points: [l, 0, 0, 0],
+            len: 1,
+        }
+    }
+
     pub fn as_slice(&self) -> &[usize] {
         &self.points[..self.len]
     }

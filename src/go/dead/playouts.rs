@@ -18,7 +18,7 @@
 //! ([`crate::go::dead::nakade::atari_into_one_eye`]).
 
 use super::{from_bar, is_doubtful, PassAlive, DEAD_THRESHOLD};
-use crate::go::board::{Board, Color, EmptyRegions, BORDER_BLACK, BORDER_WHITE};
+use crate::go::board::{Board, Color, EmptyRegions, Liberties, BORDER_BLACK, BORDER_WHITE};
 use crate::go::dead::nakade;
 use crate::go::dead::patterns;
 use crate::rng::Rng;
@@ -291,7 +291,13 @@ fn weak_neighbour(b: &Board, q: usize, most: usize) -> Option<usize> {
                 seen[n_seen] = id;
                 n_seen += 1;
             }
-            let libs = b.liberties(m, 3);
+            // A chain in atari is told from its liberty sums; one that
+            // is not has too many liberties for `most` = 1.
+            let libs = match b.atari_liberty(m) {
+                Some(l) => Liberties::one(l),
+                None if most == 1 => continue,
+                None => b.liberties(m, 3),
+            };
             if libs.len() > most {
                 continue;
             }
