@@ -150,6 +150,17 @@ impl ChainInfo {
     }
 }
 
+/// Whether a chain of `pseudo_libs` pseudo-liberties, `beside` of them
+/// at one empty point (its stones next to it), has a liberty elsewhere.
+/// Exact in O(1): the pseudo-liberty count sums the chain's adjacencies to
+/// empty points, so it has another liberty exactly when the count exceeds
+/// those at the point; a point is at most four of them, so more than four
+/// need no count (the common case).
+#[inline(always)]
+fn liberty_elsewhere(pseudo_libs: u16, beside: impl FnOnce() -> u64) -> bool {
+    pseudo_libs > 4 || u64::from(pseudo_libs) > beside()
+}
+
 /// A rectangular Go board of up to 52×52 points.
 #[derive(Clone)]
 pub struct Board {
@@ -355,19 +366,15 @@ impl Board {
                 continue;
             }
             // Joining an own chain that keeps another liberty, or taking
-            // an opponent chain's last liberty (a capture). The chain
-            // has another liberty than `p` exactly when its
-            // pseudo-liberties outnumber its stones beside `p`
-            // ([`Board::has_other_liberty`]).
-            let libs = self.chain[h as usize].pseudo_libs;
-            let other = libs > 4 || {
-                let beside = cells
+            // an opponent chain's last liberty (a capture); its stones
+            // beside `p` counted from the cells and heads read.
+            let other = liberty_elsewhere(self.chain[h as usize].pseudo_libs, || {
+                cells
                     .iter()
                     .zip(&heads)
                     .filter(|&(&c2, &h2)| c2 == c && h2 == h)
-                    .count();
-                usize::from(libs) > beside
-            };
+                    .count() as u64
+            });
             if (c == own) == other {
                 return true;
             }
@@ -376,14 +383,10 @@ impl Board {
     }
 
     /// Whether the chain through `q` has a liberty other than the empty
-    /// point `p`. Exact in O(1): the pseudo-liberty count sums the chain's
-    /// adjacencies to empty points, so it has another liberty exactly when
-    /// the count exceeds its adjacencies to `p`.
+    /// point `p` ([`liberty_elsewhere`]).
     fn has_other_liberty(&self, q: usize, p: usize) -> bool {
         let h = self.head[q] as usize;
-        // A point is at most four of a chain's pseudo-liberties: more than
-        // four need no count of the adjacencies (the common case).
-        self.chain[h].pseudo_libs > 4 || self.chain[h].pseudo_libs as u64 > self.adjacencies(h, p)
+        liberty_elsewhere(self.chain[h].pseudo_libs, || self.adjacencies(h, p))
     }
 
     /// How many neighbours of `p` are stones of the chain whose head is

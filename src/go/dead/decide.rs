@@ -121,8 +121,12 @@ pub fn decide_dead(
     settings: &DeadSettings,
 ) -> (DeadStones, Settlement) {
     let board = &replay.board;
-    let dead = match (settings.policy, &record.markup) {
-        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => DeadStones::marked(board, m),
+    let settled = |d: DeadStones| {
+        let s = d.settle(board);
+        (d, s)
+    };
+    match (settings.policy, &record.markup) {
+        (DeadPolicy::Auto | DeadPolicy::Markup, Some(m)) => settled(DeadStones::marked(board, m)),
         (DeadPolicy::Auto | DeadPolicy::Estimate, _) => {
             // The votes share what the estimator reads from the position.
             let mut estimator = Estimator::new(board);
@@ -131,16 +135,14 @@ pub fn decide_dead(
             let estimate = |k| {
                 let seed = vote_seed(settings.seed, k);
                 let (dead, ownership, notes) = estimator.estimate(settings.playouts, seed);
-                let d = DeadStones {
+                settled(DeadStones {
                     dead,
                     ownership: Some(ownership),
                     source: DeadSource::Estimate,
                     notes,
                     vote: None,
                     marked: None,
-                };
-                let settlement = d.settle(board);
-                (d, settlement)
+                })
             };
             let counts = Counts::of(record, replay);
             let v = majority(
@@ -154,19 +156,17 @@ pub fn decide_dead(
                 vote: v.tally,
                 ..chosen
             };
-            return (d, settlement);
+            (d, settlement)
         }
-        (DeadPolicy::Markup | DeadPolicy::None, _) => DeadStones {
+        (DeadPolicy::Markup | DeadPolicy::None, _) => settled(DeadStones {
             dead: vec![false; board.index_len()],
             ownership: None,
             source: DeadSource::None,
             notes: EstimateNotes::default(),
             vote: None,
             marked: None,
-        },
-    };
-    let settlement = dead.settle(board);
-    (dead, settlement)
+        }),
+    }
 }
 
 /// Per point of `board`, the colour of its `TB`/`TW` (`TB` first where a

@@ -46,10 +46,10 @@ pub struct Terrain {
     /// there, so its region is not read; the opponent's such chains bound
     /// the region instead.
     open: Vec<bool>,
-    /// By chain id, once asked: 0 not yet, 1 no, 2 the chain has
+    /// By chain id, once asked: whether the chain has
     /// [`WALL_LIBERTIES`] liberties. A region's search meets the same
     /// bounding chains again and again.
-    wall: Vec<Cell<u8>>,
+    wall: Vec<Cell<Option<bool>>>,
 }
 
 impl Terrain {
@@ -67,7 +67,7 @@ impl Terrain {
                 }
             }
         });
-        let wall = vec![Cell::new(0); board.index_len()];
+        let wall = vec![Cell::new(None); board.index_len()];
         Terrain { fixed, open, wall }
     }
 
@@ -81,10 +81,11 @@ impl Terrain {
     /// [`has_wall_liberties`], counted once a chain.
     fn is_wall(&self, board: &Board, q: usize) -> bool {
         let known = &self.wall[board.chain_id(q)];
-        if known.get() == 0 {
-            known.set(1 + u8::from(has_wall_liberties(board, q)));
-        }
-        known.get() == 2
+        known.get().unwrap_or_else(|| {
+            let wall = has_wall_liberties(board, q);
+            known.set(Some(wall));
+            wall
+        })
     }
 }
 
