@@ -119,32 +119,13 @@ fn doubtful(board: &Board, own: &[i32], n: u32, pass_alive: &[bool]) -> usize {
         .count()
 }
 
-/// Whether `p` is a true eye of `color`: all neighbours its stones, and at
-/// most one diagonal the opponent's (none on the edge).
-fn is_own_eye(board: &Board, color: Color, p: usize) -> bool {
-    let n = board.neighbours(p);
-    if n.iter()
-        .any(|&q| board.on_board(q) && board.at(q) != Some(color))
-    {
-        return false;
-    }
-    let stride = n[3] - p;
-    let diagonals = [
-        p - stride - 1,
-        p - stride + 1,
-        p + stride - 1,
-        p + stride + 1,
-    ];
-    let (mut on, mut bad) = (0, 0);
-    for d in diagonals {
-        if board.on_board(d) {
-            on += 1;
-            if board.at(d) == Some(color.opponent()) {
-                bad += 1;
-            }
-        }
-    }
-    if on < 4 {
+/// Whether `p`, all of whose neighbours are `color`'s stones or off the
+/// board, is a true eye of `color`: at most one diagonal the opponent's
+/// (none on the edge).
+fn eye_diagonals(board: &Board, color: Color, p: usize) -> bool {
+    let d = board.diagonals_around(p);
+    let bad = d.stones(color.opponent());
+    if d.off_board() > 0 {
         bad == 0
     } else {
         bad <= 1
@@ -331,16 +312,16 @@ fn keeps_two_liberties(b: &Board, color: Color, p: usize) -> bool {
 fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
     // Two empty neighbours: no eye, legal, two liberties, no seki atari
     // (the common case, told without the tests below).
-    let ns = b.neighbours(p);
-    if ns.iter().filter(|&&q| b.cell_code(q) == 0).count() >= 2 {
+    let around = b.around(p);
+    if around.empty() >= 2 {
         return true;
     }
     // Most points left late in a playout are eyes of one side or the
     // other: the tests that turn them down come first.
-    !is_own_eye(b, color, p)
+    let own = around.stones(color);
+    !(own + around.off_board() == 4 && eye_diagonals(b, color, p))
         && b.is_legal(color, p)
-        && ((lone_atari_ok && !ns.iter().any(|&q| b.at(q) == Some(color)))
-            || keeps_two_liberties(b, color, p))
+        && ((lone_atari_ok && own == 0) || keeps_two_liberties(b, color, p))
         && !nakade::atari_into_one_eye(b, color, p)
 }
 
