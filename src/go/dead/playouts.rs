@@ -308,7 +308,9 @@ fn keeps_two_liberties(b: &Board, color: Color, p: usize) -> bool {
 /// Whether the playouts may play empty point `p`: legal, not an own eye,
 /// no self-atari (of a lone stone too unless `lone_atari_ok`: a throw-in
 /// that spoils an eye), and no atari on a chain in seki inside the
-/// mover's group.
+/// mover's group. Inline, so that the common answers, told from the
+/// neighbours' counts, cost no call.
+#[inline]
 fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
     // Two empty neighbours: no eye, legal, two liberties, no seki atari
     // (the common case, told without the tests below).
@@ -319,9 +321,18 @@ fn playable(b: &Board, color: Color, p: usize, lone_atari_ok: bool) -> bool {
     // Most points left late in a playout are eyes of one side or the
     // other: the tests that turn them down come first.
     let own = around.stones(color);
-    !(own + around.off_board() == 4 && eye_diagonals(b, color, p))
-        && b.is_legal(color, p)
-        && ((lone_atari_ok && own == 0) || keeps_two_liberties(b, color, p))
+    if own + around.off_board() == 4 && eye_diagonals(b, color, p) {
+        return false;
+    }
+    legal_and_safe(b, color, p, lone_atari_ok && own == 0)
+}
+
+/// [`playable`]'s tests beyond the neighbours' counts; `lone` where a
+/// self-atari of a lone stone is allowed and `p` touches no own stone.
+#[inline(never)]
+fn legal_and_safe(b: &Board, color: Color, p: usize, lone: bool) -> bool {
+    b.is_legal(color, p)
+        && (lone || keeps_two_liberties(b, color, p))
         && !nakade::atari_into_one_eye(b, color, p)
 }
 
