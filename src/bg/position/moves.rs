@@ -125,16 +125,16 @@ fn generate_into(
         max_pips: 0,
         path: [NO_MOVE; 4],
     };
-    let root = Node {
+    let mut root = Node {
         board: *board,
         hash: 0,
         occ,
     };
     let (a, b) = (dice.0 as usize, dice.1 as usize);
     let more = if a == b { a } else { 0 };
-    g.search(&root, &[a, b, more, more], 0, 23, 0);
+    g.search(&mut root, &[a, b, more, more], 0, 23, 0);
     if a != b {
-        g.search(&root, &[b, a, 0, 0], 0, 23, 0);
+        g.search(&mut root, &[b, a, 0, 0], 0, 23, 0);
     }
     HASHES.set(std::mem::take(&mut g.hashes));
     g
@@ -212,9 +212,12 @@ impl Generator {
     /// Moves one checker by `roll[depth]` from each point at or below
     /// `top` (the bar first when occupied) and goes deeper; returns
     /// whether no checker could move, so the caller keeps the play so far.
+    /// Each move is made on `node` and taken back after its search: no
+    /// copy of the node a move (a copy read whole just after a checker's
+    /// byte was written waits for that store).
     fn search(
         &mut self,
-        node: &Node,
+        node: &mut Node,
         roll: &[usize; 4],
         depth: usize,
         top: usize,
@@ -225,8 +228,9 @@ impl Generator {
         }
         let d = roll[depth];
         if node.occ & 1 << BAR != 0 {
-            if let Some((after, mv)) = self.step(node, BAR, d) {
-                self.go_on(&after, mv, roll, depth, 23, pips + d);
+            if let Some(undo) = self.step(node, BAR, d) {
+                self.go_on(node, undo.mv, roll, depth, 23, pips + d);
+                node.undo(self.p, &undo);
                 return false;
             }
             return true;
@@ -237,72 +241,75 @@ impl Generator {
         while from_set != 0 {
             let from = 31 - from_set.leading_zeros() as usize;
             from_set &= !(1 << from);
-            if let Some((after, mv)) = self.step(node, from, d) {
+            if let Some(undo) = self.step(node, from, d) {
                 // Doubles: later checkers from no higher point, so each
                 // set of moves is found once.
                 let next = if roll[0] == roll[1] { from } else { 23 };
-                self.go_on(&after, mv, roll, depth, next, pips + d);
+                self.go_on(node, undo.mv, roll, depth, next, pips + d);
+                node.undo(self.p, &undo);
                 used = true;
             }
         }
         !used
     }
 
-    /// [`step`] from a node: the mover has a checker on `from`, and none on
-    /// the bar unless `from` is the bar.
+    /// [`step`] on a node, made in place: the mover has a checker on
+    /// `from`, and none on the bar unless `from` is the bar. With what
+    /// takes it back.
     #[inline(always)]
-    fn step(&self, node: &Node, from: usize, d: usize) -> Option<(Node, Move)> {
+    fn step(&self, node: &mut Node, from: usize, d: usize) -> Option<Undo> {
         let p = self.p;
         let landing = from as isize - d as isize;
+        let undo = |mv: Move| Undo {
+            mv,
+            hash: node.hash,
+            occ: node.occ,
+        };
         if landing < 0 {
             // Bearing off: all home, and an exact die or, from the highest
             // occupied point, a larger one.
             if node.occ & !0x3f != 0 || (landing < -1 && node.occ >> (from + 1) != 0) {
                 return None;
             }
-            let mut after = *node;
-            after.leave(p, from);
-            let off = Move {
+            let off = undo(Move {
                 from,
                 to: None,
                 hit: false,
                 die: d as u8,
-            };
-            return Some((after, off));
+            });
+            node.leave(p, from);
+            return Some(off);
         }
         let landing = landing as usize;
         if self.blocked >> landing & 1 != 0 {
             return None;
         }
-        let mut after = *node;
-        after.leave(p, from);
         let opp = 23 - landing;
         let hit = node.board.checkers[1 - p][opp] == 1;
+        let done = undo(Move {
+            from,
+            to: Some(landing),
+            hit,
+            die: d as u8,
+        });
+        node.leave(p, from);
         if hit {
-            after.board.checkers[1 - p][opp] = 0;
-            after.board.checkers[1 - p][BAR] += 1;
-            after.hash = after
+            node.board.checkers[1 - p][opp] = 0;
+            node.board.checkers[1 - p][BAR] += 1;
+            node.hash = node
                 .hash
                 .wrapping_add(KEYS[1 - p][BAR])
                 .wrapping_sub(KEYS[1 - p][opp]);
         }
-        after.board.checkers[p][landing] += 1;
-        after.occ |= 1 << landing;
-        after.hash = after.hash.wrapping_add(KEYS[p][landing]);
-        Some((
-            after,
-            Move {
-                from,
-                to: Some(landing),
-                hit,
-                die: d as u8,
-            },
-        ))
+        node.board.checkers[p][landing] += 1;
+        node.occ |= 1 << landing;
+        node.hash = node.hash.wrapping_add(KEYS[p][landing]);
+        Some(done)
     }
 
     fn go_on(
         &mut self,
-        after: &Node,
+        node: &mut Node,
         mv: Move,
         roll: &[usize; 4],
         depth: usize,
@@ -310,8 +317,8 @@ impl Generator {
         pips: usize,
     ) {
         self.path[depth] = mv;
-        if self.search(after, roll, depth + 1, top, pips) {
-            self.save(after, depth + 1, pips);
+        if self.search(node, roll, depth + 1, top, pips) {
+            self.save(node, depth + 1, pips);
         }
     }
 
@@ -397,7 +404,32 @@ impl Generator {
     }
 }
 
+/// A move made on a [`Node`] and the node's hash and occupied points
+/// before it, to take it back ([`Node::undo`]).
+struct Undo {
+    mv: Move,
+    hash: u64,
+    occ: u32,
+}
+
 impl Node {
+    /// Takes back `p`'s move of `undo`, made by [`Generator::step`].
+    #[inline(always)]
+    fn undo(&mut self, p: usize, undo: &Undo) {
+        let Move { from, to, hit, .. } = undo.mv;
+        self.board.checkers[p][from] += 1;
+        if let Some(landing) = to {
+            self.board.checkers[p][landing] -= 1;
+            if hit {
+                let opp = 23 - landing;
+                self.board.checkers[1 - p][opp] = 1;
+                self.board.checkers[1 - p][BAR] -= 1;
+            }
+        }
+        self.hash = undo.hash;
+        self.occ = undo.occ;
+    }
+
     /// Takes one of `p`'s checkers off index `from`.
     #[inline(always)]
     fn leave(&mut self, p: usize, from: usize) {
