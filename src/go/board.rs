@@ -497,7 +497,7 @@ impl Board {
         // more than 8 pseudo-liberties (so at least 3 liberties, one of
         // which may be p).
         let ns = self.neighbours(p);
-        if ns.iter().filter(|&&n| self.cells[n] == EMPTY).count() >= 2
+        if self.around(p).empty() >= 2
             || ns.iter().any(|&n| {
                 self.cells[n] == color.cell() && self.chain[self.head[n] as usize].pseudo_libs > 8
             })

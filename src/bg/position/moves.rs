@@ -212,9 +212,9 @@ impl Generator {
     /// Moves one checker by `roll[depth]` from each point at or below
     /// `top` (the bar first when occupied) and goes deeper; returns
     /// whether no checker could move, so the caller keeps the play so far.
-    /// Each move is made on `node` and taken back after its search: no
-    /// copy of the node a move (a copy read whole just after a checker's
-    /// byte was written waits for that store).
+    /// Each move is made on `node` and taken back after its search, no
+    /// node copied (a copy read whole just after a checker's byte was
+    /// written waits for that store).
     fn search(
         &mut self,
         node: &mut Node,

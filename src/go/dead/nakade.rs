@@ -74,18 +74,12 @@ fn vital_point_of(b: &Board, capturer: Color, emptied: &[usize]) -> Option<usize
 /// kept two liberties of their own, broke them.
 #[inline]
 pub fn atari_into_one_eye(b: &Board, color: Color, p: usize) -> bool {
-    let ns = b.neighbours(p);
     // A point with two empty neighbours opens onto more room than a seki's
     // shared liberty: the common case, answered first.
-    if ns
-        .iter()
-        .filter(|&&q| b.on_board(q) && b.at(q).is_none())
-        .count()
-        >= 2
-    {
+    if b.around(p).empty() >= 2 {
         return false;
     }
-    ns.iter().any(|&n| {
+    b.neighbours(p).iter().any(|&n| {
         b.at(n) == Some(color.opponent())
             && (3..=MOST).contains(&b.chain_len(n))
             && !b.surely_more_liberties_than(n, 2)
