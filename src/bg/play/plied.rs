@@ -493,7 +493,11 @@ impl Drop for Plied<'_> {
         let cache = std::mem::take(self.cache.get_mut());
         CACHES.with(|c| {
             let mut c = c.borrow_mut();
-            if c.len() >= MOST_CONTEXTS {
+            // One cache a context: an evaluator made while another of its
+            // context lived (and so started empty) replaces that one's.
+            if let Some(i) = c.iter().position(|(k, _)| *k == self.context) {
+                c.remove(i);
+            } else if c.len() >= MOST_CONTEXTS {
                 c.remove(0);
             }
             c.push((self.context, cache));

@@ -396,24 +396,25 @@ impl Reading<'_> {
         // (a quarter fewer positions on the KGS archives).
         let n = self.region.len();
         let target = b.chain_id(self.target);
-        // Which of the region's points are the target's liberties, told
-        // in the first round and read again in the second (every line
-        // tried is taken back, so they do not change).
+        // Which of the region's points are the target's liberties, asked
+        // in the first round and remembered for the second (every line
+        // tried is taken back, so they do not change; a point past the
+        // 64th, which no region reaches, is asked again).
         let mut liberties = 0u64;
         for i in 0..=2 * n {
             let b = &self.board;
             let r = (i < 2 * n).then(|| self.region[i % n]);
             if let Some(r) = r {
-                let k = i % n;
-                let liberty = if i >= n && k < 64 {
-                    liberties >> k & 1 != 0
-                } else {
-                    is_liberty_of(b, target, r)
+                let first_round = i < n;
+                let bit = 1u64.checked_shl((i % n) as u32);
+                let liberty = match bit {
+                    Some(bit) if !first_round => liberties & bit != 0,
+                    _ => is_liberty_of(b, target, r),
                 };
-                if i < n && liberty && k < 64 {
-                    liberties |= 1 << k;
+                if first_round && liberty {
+                    liberties |= bit.unwrap_or(0);
                 }
-                if (i < n) != liberty {
+                if first_round != liberty {
                     continue;
                 }
             }
