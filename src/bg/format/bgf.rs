@@ -500,8 +500,16 @@ fn analysis(list: &Value, played: &[Step]) -> Result<Option<BgblitzPlay>, String
         node: 0,
         eval: int(entry, "ply").map_or(String::new(), |p| format!("{p}-ply")),
         equity: own,
-        loss: own.zip(best).map(|(o, b)| (b - o).max(0.0)),
+        loss: own.zip(best).map(|(o, b)| loss(b, o)),
     }))
+}
+
+/// The loss of a play of equity `own` against the `best`, both as BGBlitz
+/// wrote them: their difference with the binary subtraction's last bits
+/// rounded away (0.09 − 0.089 is 0.001, not 0.0010000000000000009), to
+/// the twelfth decimal, far below any equity's meaning.
+fn loss(best: f64, own: f64) -> f64 {
+    (((best - own) * 1e12).round() / 1e12).max(0.0)
 }
 
 /// The cube value a roll carries (`equity.cube`) against the one the cube
@@ -981,7 +989,8 @@ mod tests {
         assert_eq!(a.len(), 1, "{:?}", m.games[0].unread);
         assert_eq!((a[0].node, a[0].eval.as_str()), (1, "2-ply"));
         assert_eq!(a[0].equity, Some(0.10));
-        assert!((a[0].loss.unwrap() - 0.04).abs() < 1e-12);
+        // 0.14 − 0.10 is 0.04000000000000001 in binary: written as 0.04.
+        assert_eq!(a[0].loss, Some(0.04));
         // No played mark: the entry whose move is the play.
         let m = with_moves(&roll(&alt.replace(r#""played":true,"#, "")), 0, (0, 0));
         assert_eq!(m.games[0].bgblitz_plays.len(), 1);
