@@ -22,12 +22,19 @@
 #    (scripts/bench_gnubg_cube.py; includes its command interpreter);
 #    and evaluations per second with GNU Backgammon's nets
 #    (examples/bench_nn.rs, the 11,962 positions of bg-nn-cases.csv x 20)
-#    against the gnubg package's evaluate (scripts/bench_gnubg_eval.py).
+#    against the gnubg package's evaluate (scripts/bench_gnubg_eval.py);
+# 6. times the play analysis against gnubg's `analyse match`, at 0-ply and
+#    at 2-ply (scripts/bench-plays.sh, each with its defaults: at 2-ply on
+#    SAMPLE_2PLY held-out matches), unless SKIP_PLAYS=1.
 #
 # Environment:
 #   RECOUNT_BG_DATA=FILE  the match archive (default ../shared/data/bg/real-matches-dev.tar.gz)
 #   ROUNDS=N              copies of the archive (default 40)
-#   SKIP_PEER=1           do not run gnubg
+#   SKIP_PEER=1           do not run gnubg (nor the play analysis, which
+#                         is timed against it)
+#   SKIP_PLAYS=1          do not time the play analysis (step 6)
+#   SAMPLE_2PLY=N         held-out matches for the 2-ply play analysis
+#                         (default 10: gnubg takes about 3 minutes)
 #   RECOUNT_BIN=PATH      time this binary, no cargo build
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -114,4 +121,11 @@ if [[ ${SKIP_PEER:-0} != 1 ]]; then
     read -r EN ES < <("$PY" scripts/bench_gnubg_eval.py 2>/dev/null | tail -1)
     echo "gnubg evaluate, 0-ply (Python, 1 core): $EN in $ES s: $(rate "$EN" "$ES") evaluations/s"
     echo "ratio recount nets (2 threads) / gnubg: $(ratio "$NN_RATE" "$(rate "$EN" "$ES")")"
+fi
+
+if [[ ${SKIP_PEER:-0} != 1 && ${SKIP_PLAYS:-0} != 1 ]]; then
+    echo "== play analysis at 0-ply (scripts/bench-plays.sh)"
+    RECOUNT_BIN=$BIN bash scripts/bench-plays.sh
+    echo "== play analysis at 2-ply (PLIES=2 scripts/bench-plays.sh)"
+    RECOUNT_BIN=$BIN PLIES=2 SAMPLE=${SAMPLE_2PLY:-10} bash scripts/bench-plays.sh
 fi
