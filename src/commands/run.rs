@@ -108,6 +108,10 @@ impl Settings<'_> {
             ("no_scores", (!self.scores).to_string()),
             ("check_sgf", self.check_sgf.to_string()),
             (
+                "charset",
+                self.charset.map_or("auto".into(), |c| c.name().into()),
+            ),
+            (
                 "max_game_mib",
                 (self.limits.max_game_bytes >> 20).to_string(),
             ),
@@ -124,6 +128,7 @@ impl Settings<'_> {
         let bg = &self.bg;
         rows.push(("positions", bg.positions.to_string()));
         rows.push(("plays", bg.plays.to_string()));
+        rows.push(("plies", bg.cube.plies.to_string()));
         let all = matches!(bg.decisions, KeepCube::All);
         rows.push(("all_cube_decisions", all.to_string()));
         rows.push(("met", bg.cube.met.name.clone()));
