@@ -13,7 +13,7 @@ use crate::bg::eval::{classify, evaluate_with, Evaluation};
 use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint};
-use crate::bg::play::plied::{Plied, NO_PRUNING};
+use crate::bg::play::plied::Plied;
 use crate::bg::play::value::{CubeContext, CubeState, Stakes};
 use crate::bg::position::ids::{match_id, position_id, GameState, MatchState};
 use crate::ingest::Origin;
@@ -232,7 +232,7 @@ fn plied_decision(
         weights: settings.weights,
         deep: settings.plies >= 2,
     };
-    let plied = Plied::new(&ctx).ok_or(NO_PRUNING)?;
+    let plied = Plied::new(&ctx)?;
     let states = [
         Some(ctx.actual()),
         Some(CubeState {

@@ -14,7 +14,7 @@ use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
 use crate::bg::game::replay::{Answer, CubeChoice, CubePoint, Ending, PlayKind, PlayedPosition};
 use crate::bg::play::luck::{luck, roll_value, LuckClass};
-use crate::bg::play::plied::{Plied, Setup, LARGE, NO_PRUNING};
+use crate::bg::play::plied::{Plied, Setup, LARGE};
 use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
@@ -434,7 +434,7 @@ fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking
             best_static: best,
         });
     }
-    let plied = Plied::new(ctx).ok_or(NO_PRUNING)?;
+    let plied = Plied::new(ctx)?;
     let played = (pos.kind == PlayKind::Legal).then_some(&pos.after);
     let setup = Setup {
         plies,

@@ -102,6 +102,42 @@ fn without_nets_contact_rows_say_they_were_not_estimated() {
     assert!(contact >= 20, "{contact} contact rows");
 }
 
+/// `--no-nets` with a plied analysis: every play and cube row says that
+/// the look-ahead needs the nets, and how to get them back.
+#[test]
+fn without_nets_a_plied_analysis_says_why_not() {
+    let out = tempfile::tempdir().unwrap();
+    let o = run_in(
+        &repo(),
+        &["--no-nets", "--plays", "--plies", "2", "--no-html"],
+        None,
+        out.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plays = rows(out.path(), "bg_plays.csv");
+    let cubes = rows(out.path(), "bg_cube.csv");
+    assert!(plays.len() > 100 && cubes.len() > 50);
+    for r in &plays {
+        assert!(r["loss"].is_empty() && r["luck"].is_empty(), "{r:?}");
+        let reason = &r["reason"];
+        assert!(
+            reason.contains("--no-nets") && reason.contains("--plies 0"),
+            "{r:?}"
+        );
+    }
+    // A contact position needs the nets at any depth; a race or bearoff
+    // only for the look-ahead.
+    for r in &cubes {
+        let reason = &r["reason"];
+        assert!(reason.contains("--no-nets"), "{r:?}");
+        assert_eq!(
+            reason.contains("--plies 0"),
+            r["class"] != "contact",
+            "{r:?}"
+        );
+    }
+}
+
 /// A weights file named by flag or environment is used as named, a
 /// relative path against the current directory; binary and text alike.
 #[test]

@@ -32,9 +32,14 @@ use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
 use crate::bg::position::moves::{legal_plays, legal_positions_into, with_spare_boards, Play};
 
-/// Why a plied analysis cannot be made.
+/// Why a plied analysis cannot be made with nets that lack the pruning
+/// nets.
 pub const NO_PRUNING: &str = "a plied analysis needs GNU Backgammon's pruning nets, which this \
      weights file lacks (use the built-in nets, or a gnubg.weights with all six nets)";
+
+/// Why a plied analysis cannot be made without nets.
+pub const NO_NETS: &str = "not estimated: a plied analysis needs GNU Backgammon's nets, and \
+     --no-nets turned them off (drop --no-nets to use the built-in ones, or use --plies 0)";
 
 /// How many of a roll's `n` plays the pruning nets keep: 5 + ⌊log₂ n⌋
 /// (gnubg's `MIN_PRUNE_MOVES + LogCube(cMoves)`).
@@ -106,11 +111,14 @@ pub struct Plied<'a> {
 }
 
 impl<'a> Plied<'a> {
-    /// `None` without GNU Backgammon's nets or their pruning nets.
-    pub fn new(ctx: &'a CubeContext<'a>) -> Option<Plied<'a>> {
-        let pruning = ctx.weights?.pruning.as_ref()?;
+    /// # Errors
+    /// Why not, without GNU Backgammon's nets ([`NO_NETS`]) or their
+    /// pruning nets ([`NO_PRUNING`]).
+    pub fn new(ctx: &'a CubeContext<'a>) -> Result<Plied<'a>, &'static str> {
+        let weights = ctx.weights.ok_or(NO_NETS)?;
+        let pruning = weights.pruning.as_ref().ok_or(NO_PRUNING)?;
         let context = Context::of(ctx);
-        Some(Plied {
+        Ok(Plied {
             ctx,
             pruning,
             cache: RefCell::new(take_cache(&context)),
