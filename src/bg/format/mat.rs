@@ -4,8 +4,10 @@
 //! A file is `;`/`#` comment lines with `[Tag "value"]`, an `N point match`
 //! line, then per game a `Game N` line, a score line `name : s0   name : s1`
 //! and numbered move lines with two columns (left = player 0). Which column
-//! an action is in is decided by where it starts, against the column of the
-//! second name on the score line.
+//! a line's only action is in is decided by where it starts, against the
+//! column where the game's two-action lines put their second action, or,
+//! in a game with none, the column of the second name on the score line
+//! (which a first name longer than its padding pushes right).
 
 use crate::bg::game::record::{Action, GameRecord, MatchRecord, Step, BAR_POINT, OFF_POINT};
 use std::borrow::Cow;
@@ -50,6 +52,8 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
     let mut saw_header = false;
     // Column where the right player's entries start, from the score line.
     let mut right_col: Option<usize> = None;
+    // The current game's move lines, read once the game is whole.
+    let mut pending: Vec<(u32, Result<Vec<Entry>, String>)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i as u32 + 1;
         let line = raw.trim_end();
@@ -75,6 +79,10 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
             continue;
         }
         if let Some(n) = game_line(t) {
+            if let Some(game) = m.games.last_mut() {
+                read_lines(game, &pending, right_col);
+            }
+            pending.clear();
             m.games.push(GameRecord {
                 number: n,
                 ..GameRecord::default()
@@ -87,7 +95,7 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
                 .push(format!("line {line_no}: text before the first game: {t}"));
             continue;
         };
-        if game.score.is_none() && game.actions.is_empty() {
+        if game.score.is_none() && pending.is_empty() {
             if let Some((names, score, col)) = score_line(line) {
                 game.score = Some(score);
                 right_col = Some(col);
@@ -97,17 +105,14 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
                 continue;
             }
         }
-        let threshold = right_col.map_or(20, |c| c.saturating_sub(4).max(8));
         let (body, body_col) = match numbered(line) {
             Some((rest, col)) => (rest, col),
             None => (line, 0),
         };
-        match read_actions(body, body_col, threshold) {
-            Ok(actions) => game
-                .actions
-                .extend(actions.into_iter().map(|a| (line_no, a))),
-            Err(why) => game.unread.push((line_no, why)),
-        }
+        pending.push((line_no, entries(body, body_col)));
+    }
+    if let Some(game) = m.games.last_mut() {
+        read_lines(game, &pending, right_col);
     }
     for (tag, name) in [("Player 1", 0), ("Player 2", 1)] {
         if let Some(v) = m.tag(tag) {
@@ -192,8 +197,58 @@ fn numbered(line: &str) -> Option<(&str, usize)> {
     Some((&t[digits + 1..], lead + digits + 1))
 }
 
-/// Splits the body of a move line into its one or two actions.
-fn read_actions(body: &str, body_col: usize, threshold: usize) -> Result<Vec<Action>, String> {
+/// One action's words on a move line, with the column it starts at.
+type Entry<'a> = (usize, Vec<&'a str>);
+
+/// The game's move `lines` (each numbered, with its entries) into its
+/// actions and unread lines. A line's only entry is the right player's
+/// when it starts no more than four columns before where the game's
+/// two-entry move lines start their second entry (the left one's is
+/// padded to that column); without such a line, before the second name
+/// of the score line, `score_col`.
+fn read_lines(
+    game: &mut GameRecord,
+    lines: &[(u32, Result<Vec<Entry>, String>)],
+    score_col: Option<usize>,
+) {
+    let two_entry_col = lines
+        .iter()
+        .filter_map(|(_, e)| match e.as_deref() {
+            // Not a result line: some writers put "Wins" far out.
+            Ok([_, (col, ws)]) if !matches!(ws[0], "Wins" | "Losses") => Some(*col),
+            _ => None,
+        })
+        .min();
+    let threshold = two_entry_col
+        .or(score_col)
+        .map_or(20, |c| c.saturating_sub(4).max(8));
+    for (line_no, entries) in lines {
+        let actions = entries.as_ref().map_err(Clone::clone).and_then(|entries| {
+            let two = entries.len() == 2;
+            entries
+                .iter()
+                .enumerate()
+                .map(|(k, (col, ws))| {
+                    let player = if two {
+                        k
+                    } else {
+                        usize::from(*col >= threshold)
+                    };
+                    read_action(player, ws)
+                })
+                .collect::<Result<Vec<_>, _>>()
+        });
+        match actions {
+            Ok(actions) => game
+                .actions
+                .extend(actions.into_iter().map(|a| (*line_no, a))),
+            Err(why) => game.unread.push((*line_no, why)),
+        }
+    }
+}
+
+/// Splits the body of a move line into its one or two entries.
+fn entries(body: &str, body_col: usize) -> Result<Vec<Entry<'_>>, String> {
     // Words with their columns.
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut pos = 0;
@@ -203,7 +258,7 @@ fn read_actions(body: &str, body_col: usize, threshold: usize) -> Result<Vec<Act
         pos = at + w.len();
     }
     // Group the words into actions, each starting with a keyword or dice.
-    let mut groups: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut groups: Vec<Entry> = Vec::new();
     for (col, w) in words {
         let starts = is_dice(w)
             || matches!(
@@ -226,19 +281,7 @@ fn read_actions(body: &str, body_col: usize, threshold: usize) -> Result<Vec<Act
             groups.len()
         ));
     }
-    let two = groups.len() == 2;
-    groups
-        .into_iter()
-        .enumerate()
-        .map(|(k, (col, ws))| {
-            let player = if two {
-                k
-            } else {
-                usize::from(col >= threshold)
-            };
-            read_action(player, &ws)
-        })
-        .collect()
+    Ok(groups)
 }
 
 fn is_dice(w: &str) -> bool {
@@ -532,6 +575,27 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_long_first_name_does_not_move_the_right_column() {
+        // gnubg pads the first name to 31 columns; a longer one pushes
+        // the second name right, but not the move lines' right column.
+        let long = "charlot_the_first_with_a_long_name";
+        let text = format!(
+            " 7 point match\n\n Game 1\n {long} : 0charlot2 : 0\n  1)                             41: 13/9 24/23\n  2) 31: 6/5 8/5                 41: 6/5 9/5\n  3) 31: 24/21 6/5\n"
+        );
+        let m = read_mat(text.as_bytes()).unwrap();
+        assert_eq!(m.players, [long.to_string(), "charlot2".to_string()]);
+        let players: Vec<usize> = m.games[0]
+            .actions
+            .iter()
+            .map(|(_, a)| match a {
+                Action::Roll { player, .. } => *player,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(players, [1, 0, 1, 0]);
     }
 
     #[test]
