@@ -53,6 +53,14 @@ pub enum ConfigError {
     /// `--shard` with `--max-games`: the first N records of a part are not
     /// a part of the first N records.
     ShardMaxGames,
+    /// `--plies 1` or `2` with `--no-nets`: the look-ahead is gnubg's.
+    PliesWithoutNets(u8),
+    /// `--plies 1` or `2` with nets that lack the pruning nets, from
+    /// where it names.
+    PliesWithoutPruning {
+        plies: u8,
+        source: String,
+    },
 }
 
 impl fmt::Display for ConfigError {
@@ -79,6 +87,14 @@ impl fmt::Display for ConfigError {
             ConfigError::Charset(name) => write!(
                 f,
                 "--charset '{name}' is not a charset recount knows; give a label of the WHATWG Encoding Standard such as UTF-8, GBK, Big5, Shift_JIS, EUC-KR or windows-1252"
+            ),
+            ConfigError::PliesWithoutNets(plies) => write!(
+                f,
+                "--plies {plies} looks ahead with GNU Backgammon's nets, which --no-nets turns off; leave out --no-nets, or use --plies 0"
+            ),
+            ConfigError::PliesWithoutPruning { plies, source } => write!(
+                f,
+                "--plies {plies} needs GNU Backgammon's pruning nets, which the weights file {source} lacks; use the built-in nets, a gnubg.weights or gnubg.wd with all six nets, or --plies 0"
             ),
             ConfigError::ShardMaxGames => f.write_str(
                 "--shard and --max-games cannot be used together (the shards' first records are not the run's first records); leave out one of them"
@@ -197,6 +213,25 @@ impl Nets {
         Weights::load(&path)
             .map(|w| Nets::File(Box::new(w)))
             .map_err(|e| fail(e.0))
+    }
+}
+
+impl Nets {
+    /// Whether these nets can look `plies` ahead: gnubg's look-ahead needs
+    /// its nets and pruning nets.
+    ///
+    /// # Errors
+    /// `plies` is 1 or 2 and the nets are off or lack the pruning nets.
+    fn look_ahead(&self, plies: u8) -> Result<(), ConfigError> {
+        match self {
+            _ if plies == 0 => Ok(()),
+            Nets::Off => Err(ConfigError::PliesWithoutNets(plies)),
+            Nets::File(w) if w.pruning.is_none() => Err(ConfigError::PliesWithoutPruning {
+                plies,
+                source: w.source.clone(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -325,6 +360,7 @@ impl Config {
         if a.shard.is_some() && a.max_games.is_some() {
             return Err(ConfigError::ShardMaxGames);
         }
+        nets.look_ahead(a.plies)?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
         let formats = Formats {
             csv: a.format != FormatArg::Parquet,
@@ -379,6 +415,31 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_look_ahead_needs_the_nets_and_their_pruning_nets() {
+        let without_pruning = Weights {
+            pruning: None,
+            source: "three-nets.weights".into(),
+            ..Weights::embedded().clone()
+        };
+        let with_pruning = Nets::File(Box::new(Weights::embedded().clone()));
+        let without_pruning = Nets::File(Box::new(without_pruning));
+        for nets in [&Nets::BuiltIn, &with_pruning, &Nets::Off, &without_pruning] {
+            assert!(nets.look_ahead(0).is_ok());
+        }
+        for plies in [1, 2] {
+            assert!(Nets::BuiltIn.look_ahead(plies).is_ok());
+            assert!(with_pruning.look_ahead(plies).is_ok());
+            let e = Nets::Off.look_ahead(plies).unwrap_err().to_string();
+            assert!(e.contains("--no-nets") && e.contains("--plies 0"), "{e}");
+            let e = without_pruning.look_ahead(plies).unwrap_err().to_string();
+            assert!(
+                e.contains("three-nets.weights") && e.contains("pruning"),
+                "{e}"
+            );
+        }
+    }
 
     #[test]
     fn a_run_chooses_its_nets() {
