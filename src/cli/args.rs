@@ -10,10 +10,13 @@ use std::path::{Path, PathBuf};
 
 /// Re-score archives of Go and backgammon game records into reports.
 ///
-/// `recount PATH…` (or `recount run PATH…`) reads SGF files, directories
-/// (recursively), .tar/.tar.gz/.tgz/.zip archives and gzipped files in
-/// place, `-` for a list of paths on stdin: Go SGF and backgammon matches
-/// (.mat/.txt, GNU Backgammon SGF). It writes go_games.csv,
+/// `recount PATH…` (or `recount run PATH…`) reads files, directories
+/// (recursively), tar, zip and 7z archives and gzip, bzip2, xz and zstd
+/// compressed files in place, `-` for a list of paths on stdin: Go games
+/// (SGF, Tygem .gib, Pandanet .ugf/.ugi, WBaduk .ngf, OGS JSON) and
+/// backgammon matches (.mat/.txt, GNU Backgammon SGF, eXtreme Gammon
+/// .xg/.xgp, FIBS, GamesGrid .sgg, TrueMoneyGames .tmg, BGBlitz .bgf,
+/// Snowie and XG text positions). It writes go_games.csv,
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
 /// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
 /// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with

@@ -240,28 +240,44 @@ fn open_parts(dirs: &[PathBuf]) -> Result<Vec<Part>, MergeError> {
 fn same_settings(parts: &[Part]) -> Result<Vec<SettingRow>, MergeError> {
     let read = |p: &Part| {
         let path = p.dir.join(Table::Settings.file(Format::Csv));
-        std::fs::read(&path).map_err(|e| MergeError::Shards(format!("{}: {e}", path.display())))
+        let bytes = std::fs::read(&path)
+            .map_err(|e| MergeError::Shards(format!("{}: {e}", path.display())))?;
+        let mut rows = Vec::new();
+        for r in csv::Reader::from_reader(&bytes[..]).records() {
+            let r = r.map_err(|e| MergeError::Shards(format!("{}: {e}", path.display())))?;
+            rows.push(SettingRow {
+                setting: r.get(0).unwrap_or_default().to_string(),
+                value: r.get(1).unwrap_or_default().to_string(),
+            });
+        }
+        Ok(rows)
     };
     let first = read(&parts[0])?;
     for p in &parts[1..] {
-        if read(p)? != first {
+        let rows = read(p)?;
+        if rows != first {
+            // The first setting that differs, by name.
+            let value = |rows: &[SettingRow], name: &str| {
+                rows.iter()
+                    .find(|r| r.setting == name)
+                    .map_or("(none)".to_string(), |r| r.value.clone())
+            };
+            let name = first
+                .iter()
+                .chain(&rows)
+                .map(|r| r.setting.as_str())
+                .find(|&n| value(&first, n) != value(&rows, n))
+                .unwrap_or("their order");
             return Err(MergeError::Shards(format!(
-                "{} was run with other settings than {} (their settings.csv differ): run every shard with the same options",
+                "{} was run with other settings than {} ({name}: {} against {}): run every shard with the same options",
                 p.dir.display(),
-                parts[0].dir.display()
+                parts[0].dir.display(),
+                value(&rows, name),
+                value(&first, name),
             )));
         }
     }
-    let mut reader = csv::Reader::from_reader(&first[..]);
-    let mut rows = Vec::new();
-    for r in reader.records() {
-        let r = r.map_err(|e| MergeError::Shards(format!("settings.csv: {e}")))?;
-        rows.push(SettingRow {
-            setting: r.get(0).unwrap_or_default().to_string(),
-            value: r.get(1).unwrap_or_default().to_string(),
-        });
-    }
-    Ok(rows)
+    Ok(first)
 }
 
 /// A unit's rows, read from its shard's reports; its `go_games.csv` row

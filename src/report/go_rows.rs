@@ -308,7 +308,7 @@ typed_row! {
 /// One setting the run's reports were made with (`settings.csv`), named as
 /// its command-line option (`seed`, `dead_stones`...), so a run, or one
 /// game of it (`recount explain`), can be made again.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, PartialEq, Serialize)]
 pub struct SettingRow {
     pub setting: String,
     pub value: String,

@@ -202,13 +202,18 @@ fn shards_that_are_not_one_runs_are_refused() {
     refused(&["a1"], "m", "shard 2/2 missing");
     refused(&["a1", "a1"], "m", "are both shard 1/2");
     refused(&["a1", "b2"], "m", "other settings");
+    refused(&["a1", "b2"], "m", "(rules: aga against japanese)");
     // Settings that shape only some reports count too.
-    for (name, args) in [
-        ("p2", &["--plies", "1"][..]),
-        ("k2", &["--charset", "GBK"][..]),
+    for (name, args, says) in [
+        ("p2", &["--plies", "1"][..], "(plies: 1 against 0)"),
+        (
+            "k2",
+            &["--charset", "GBK"][..],
+            "(charset: GBK against auto)",
+        ),
     ] {
         quick(&[&["--shard", "2/2"][..], args].concat(), name);
-        refused(&["a1", name], "m", "other settings");
+        refused(&["a1", name], "m", says);
     }
     refused(&["a1", "c2"], "m", "is shard 2/3 but");
     quick(&["--shard", "2/2", "--shard-by", "file"], "f2");

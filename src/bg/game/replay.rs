@@ -312,6 +312,9 @@ struct Replay {
     board_known: bool,
     /// The player who doubled since the last roll (their roll follows).
     last_cube_doubler: Option<usize>,
+    /// The game starts from the opening position (no setup): its first
+    /// roll is the opening roll, before which no one may double.
+    from_opening: bool,
 }
 
 impl Replay {
@@ -365,6 +368,7 @@ impl Replay {
             loser_claim: None,
             board_known: true,
             last_cube_doubler: None,
+            from_opening: game.setup.is_none(),
         }
     }
 
@@ -446,9 +450,11 @@ impl Replay {
     }
 
     /// With `--all-cube-decisions`, keeps a roll where the roller could
-    /// have doubled and did not as a cube decision.
+    /// have doubled and did not as a cube decision (not the opening roll).
     fn keep_no_double(&mut self, line: u32, p: usize, doubled_now: bool) {
+        let opening = self.from_opening && self.r.plays == 0;
         if self.keep_cube == KeepCube::All
+            && !opening
             && !doubled_now
             && self.board_known
             && self.pending.is_none()
