@@ -226,7 +226,12 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         );
     }
     if record.komi.is_none() {
-        row.reason = join(&row.reason, "no komi (KM) recorded: counted as 0");
+        let why = if record.komi_raw.is_empty() {
+            "no komi (KM) recorded: counted as 0".to_string()
+        } else {
+            format!("KM[{}] is not a number: counted as 0", record.komi_raw)
+        };
+        row.reason = join(&row.reason, &why);
     }
     // First, so that the audit's reasons keep their ends (README, Audit).
     if let Some(t) = d.vote.as_ref().filter(|t| t.split()) {

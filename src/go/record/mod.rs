@@ -11,6 +11,7 @@ use crate::go::record::result::{parse_result, GameResult};
 use crate::sgf::charset::Charset;
 use crate::sgf::reader::{unescape, Tree};
 use crate::text::single_line;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Where a move goes.
@@ -45,6 +46,9 @@ pub struct GoRecord {
     pub width: u8,
     pub height: u8,
     pub komi: Option<f64>,
+    /// `KM` as written (empty without one): a komi that could not be read
+    /// is told from a missing one.
+    pub komi_raw: String,
     pub handicap: Option<u32>,
     pub rules_raw: String,
     pub result_raw: String,
@@ -213,9 +217,10 @@ pub fn read_record_with(
         notes.push(n);
     }
     if !km.is_empty() {
-        match km.parse::<f64>() {
-            Ok(k) if k.is_finite() => rec.komi = Some(k),
-            _ => notes.push(format!("KM[{km}] is not a number; komi left empty")),
+        rec.komi_raw = km.clone();
+        match parse_komi(&km) {
+            Some(k) => rec.komi = Some(k),
+            None => notes.push(format!("KM[{km}] is not a number; komi left empty")),
         }
     }
     if !ha.is_empty() {
@@ -266,6 +271,29 @@ fn root_text(tree: &Tree<'_>, charset: &Charset, name: &str, notes: &mut Vec<Str
 }
 
 /// Reads `SZ`: `19`, `13:2` (columns:rows); absent means 19.
+/// `KM` as a number: a finite decimal, its decimal point written as a
+/// point or, as European writers do, a comma (`6,5`), or a half written
+/// `½` (`6½`).
+fn parse_komi(km: &str) -> Option<f64> {
+    let k = km.trim();
+    if let Some(whole) = k.strip_suffix('½') {
+        let negative = whole.starts_with('-');
+        let w = match whole.trim_start_matches(['-', '+']) {
+            "" => 0.0,
+            digits if digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok()?,
+            _ => return None,
+        };
+        let k: f64 = w + 0.5;
+        return Some(if negative { -k } else { k });
+    }
+    let k = if k.matches(',').count() == 1 && !k.contains('.') {
+        Cow::Owned(k.replace(',', "."))
+    } else {
+        Cow::Borrowed(k)
+    };
+    k.parse::<f64>().ok().filter(|k| k.is_finite())
+}
+
 fn parse_size(sz: &str) -> Option<(u8, u8)> {
     let parse = |s: &str| {
         s.trim()
@@ -443,6 +471,27 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn komi_is_read_with_a_decimal_comma_or_a_half_sign() {
+        for (km, want) in [
+            ("6.5", Some(6.5)),
+            (" 6.50", Some(6.5)),
+            ("6,5", Some(6.5)),
+            ("-6,5", Some(-6.5)),
+            ("6½", Some(6.5)),
+            ("½", Some(0.5)),
+            ("-7½", Some(-7.5)),
+            ("0", Some(0.0)),
+            ("6,5,0", None),
+            ("6.5,0", None),
+            ("a½", None),
+            ("1e400", None),
+            ("six", None),
+        ] {
+            assert_eq!(parse_komi(km), want, "{km}");
+        }
+    }
     use crate::sgf::reader::parse_tree;
 
     fn record(sgf: &str) -> Result<GoRecord, RecordError> {

@@ -31,7 +31,8 @@ pub struct GameResult {
 }
 
 /// Reads `RE` as SGF `FF[4]` writes it (`B+3.5`, `W+R`, `B+Resign`, `W+T`,
-/// `B+F`, `0`, `Draw`, `Void`, `?`), case-insensitively, plus the Chinese and
+/// `B+F`, `0`, `Draw`, `Void`, `?`), case-insensitively, a margin's decimal
+/// comma as a point (`W+6,5`), plus the Chinese and
 /// Japanese wordings Asian servers use for a win by resignation (黑中盘胜,
 /// 白中押し勝ち) and a bare win (黑胜).
 ///
@@ -39,6 +40,7 @@ pub struct GameResult {
 /// ```
 /// use recount::go::record::result::{parse_result, EndKind};
 /// assert_eq!(parse_result("W+12.5").margin, Some(12.5));
+/// assert_eq!(parse_result("W+6,5").margin, Some(6.5));
 /// assert_eq!(parse_result("b+resign").kind, EndKind::Resign);
 /// ```
 pub fn parse_result(raw: &str) -> GameResult {
@@ -95,7 +97,8 @@ pub fn parse_result(raw: &str) -> GameResult {
             ..won
         },
         "" => {
-            let num = leading_number(rest);
+            // A decimal comma (`W+6,5`) as European writers put it.
+            let num = leading_number(rest).replace(',', ".");
             match num.parse::<f64>() {
                 Ok(m) if m.is_finite() => GameResult {
                     kind: EndKind::Score,
@@ -109,13 +112,14 @@ pub fn parse_result(raw: &str) -> GameResult {
     }
 }
 
-/// The number a margin starts with: digits and points, and an exponent
-/// (`1e400`) when one follows, so that it is read whole or not at all.
+/// The number a margin starts with: digits and decimal points or
+/// commas, and an exponent (`1e400`) when one follows, so that it is read
+/// whole or not at all.
 fn leading_number(rest: &str) -> &str {
     let b = rest.as_bytes();
     let mut end = b
         .iter()
-        .take_while(|c| c.is_ascii_digit() || **c == b'.')
+        .take_while(|c| c.is_ascii_digit() || **c == b'.' || **c == b',')
         .count();
     if matches!(b.get(end), Some(b'e' | b'E')) {
         let mut k = end + 1;
@@ -146,12 +150,15 @@ pub fn margin_note(raw: &str) -> Option<String> {
     if num.is_empty() || parse_result(raw).margin.is_some() {
         return None;
     }
-    num.parse::<f64>().is_ok_and(|m| !m.is_finite()).then(|| {
-        format!(
-            "RE[{}]: the margin is not a finite number; no margin read",
-            raw.trim()
-        )
-    })
+    num.replace(',', ".")
+        .parse::<f64>()
+        .is_ok_and(|m| !m.is_finite())
+        .then(|| {
+            format!(
+                "RE[{}]: the margin is not a finite number; no margin read",
+                raw.trim()
+            )
+        })
 }
 
 fn parse_asian(text: &str) -> Option<GameResult> {
