@@ -252,6 +252,24 @@ fn a_move_past_the_end_is_a_row_with_a_reason() {
         csv.contains("not_searched") && csv.contains("past its end"),
         "{csv}"
     );
+    // Counted back from the end, past the start: the same.
+    let out = util::run(
+        &[
+            "fixtures/go/kgs/2000-10-16-1.sgf",
+            "--zones-from-end",
+            "5000",
+            "-q",
+        ],
+        dir.path(),
+        "",
+    );
+    assert!(out.status.success());
+    let csv = util::read(dir.path(), "go_zones.csv");
+    assert!(
+        csv.contains("not_searched") && csv.contains("reaches before its start"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 2, "{csv}");
 }
 
 #[test]

@@ -474,7 +474,8 @@ impl Tracker {
     /// is replayed here).
     ///
     /// # Errors
-    /// When the game is shorter than the move asked for.
+    /// When the game is shorter than the move asked for, or than the
+    /// moves counted back from its end.
     pub fn new(record: &GoRecord, rules: Rules, moment: Moment) -> Result<Tracker, String> {
         let total = record
             .events
@@ -488,7 +489,12 @@ impl Tracker {
                 ))
             }
             Moment::At(n) => n,
-            Moment::FromEnd(k) => total.saturating_sub(k),
+            Moment::FromEnd(k) if k > total => {
+                return Err(format!(
+                    "the game has {total} moves; --zones-from-end {k} reaches before its start"
+                ))
+            }
+            Moment::FromEnd(k) => total - k,
         };
         let mut tracker = Tracker {
             n,
