@@ -8,7 +8,8 @@
 //! `.fibs`, `.sgg`, `.tmg`, `.bgf`, the other Go servers' `.gib`, `.ngf`, `.ugf`, `.ugi`, a `.txt`
 //! that holds a backgammon match and a `.json` that holds an OGS game:
 //! `goformats`) and archives,
-//! compressed or not, are taken; other files are counted as skipped. Only
+//! compressed or not, are taken; other archive members are counted as
+//! skipped, a directory's files of other names passed over. Only
 //! regular files are read from directories: a
 //! FIFO, socket or device found there is counted as skipped. Named on the
 //! command line, a FIFO is read (a pipe such as `<(zcat games.sgf.gz)`),

@@ -43,11 +43,15 @@ pub(crate) fn read_source(
         return emit(unit(0, failed(Stage::Read, "empty file (0 bytes)".into())));
     }
     let content = sniff(head);
+    let name = origin.member.as_deref().unwrap_or(&origin.path);
+    // What a backgammon file's name promises and its content is not.
+    let not_a_match = not_the_match_named(&uncompressed(name));
     if let Content::Binary(why) = content {
-        return emit(unit(
-            0,
-            failed(Stage::Parse, format!("binary data, not SGF: {why}")),
-        ));
+        let what = match not_a_match {
+            Some(what) => format!("{what} (binary data: {why})"),
+            None => format!("binary data, not SGF: {why}"),
+        };
+        return emit(unit(0, failed(Stage::Parse, what)));
     }
     if let Content::Match(format) = content {
         let payload = match read_whole(&mut reader, capacity, limits, "match file") {
@@ -56,7 +60,6 @@ pub(crate) fn read_source(
         };
         return emit(unit(1, payload));
     }
-    let name = origin.member.as_deref().unwrap_or(&origin.path);
     if let Some(format) = goformats::detect(&uncompressed(name), head) {
         let payload = match read_whole(&mut reader, capacity, limits, "game file") {
             Ok(bytes) => match goformats::to_sgf(format, &bytes) {
@@ -110,10 +113,10 @@ pub(crate) fn read_source(
             ))
         }
         Ok(outside) if game == 0 => {
-            let what = if outside.nul_bytes > 0 {
-                "binary data, not SGF: no game tree '(;' found"
-            } else {
-                "no SGF game tree '(;' found in the text"
+            let what = match not_a_match {
+                Some(what) => what,
+                None if outside.nul_bytes > 0 => "binary data, not SGF: no game tree '(;' found",
+                None => "no SGF game tree '(;' found in the text",
             };
             emit(unit(
                 0,
@@ -154,6 +157,26 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
 }
 
+/// For a file whose name says it is a backgammon match (`.mat`, `.xg`…)
+/// and whose content is none: what the name promised and the content
+/// lacks (a `.txt` holds one or SGF).
+fn not_the_match_named(name: &str) -> Option<&'static str> {
+    let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "mat" => "not a backgammon match file: no 'N point match' line and no 'Game N' line",
+        "xg" | "xgp" => "not an eXtreme Gammon file: no 'RGMH' magic number at its start",
+        "bgf" => "not a BGBlitz .bgf file: no header line naming its body's format",
+        "fibs" => "not a FIBS oldmoves log: no 'Score is' line with the players' names",
+        "sgg" => "not a GamesGrid .sgg log: no game lines as GamesGrid writes them",
+        "tmg" => "not a TrueMoneyGames .tmg log: no game lines as TrueMoneyGames writes them",
+        "txt" => {
+            "neither a backgammon match or position (no 'N point match' or 'Game N' line, \
+             no XGID, no Snowie fields) nor Go SGF (no game tree '(;')"
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +212,26 @@ mod tests {
             },
         );
         out
+    }
+
+    #[test]
+    fn a_match_file_that_holds_none_says_what_its_name_promised() {
+        let said = |name: &str, data: &[u8]| units_named(name, data).join("|");
+        let e = said("a.mat", b"notes, no match here\n");
+        assert!(e.contains("not a backgammon match file"), "{e}");
+        let e = said("a.XG", b"\x01\x02\x03\0junk\0\0");
+        assert!(
+            e.contains("not an eXtreme Gammon file") && e.contains("binary"),
+            "{e}"
+        );
+        let e = said("dir/b.bgf.gz", b"plain words");
+        assert!(e.contains("not a BGBlitz"), "{e}");
+        let e = said("n.txt", b"shopping list\n");
+        assert!(e.contains("neither a backgammon match"), "{e}");
+        // Other names, and a .mat that holds SGF, as before.
+        let e = said("a.sgf", b"hello");
+        assert!(e.contains("no SGF game tree"), "{e}");
+        assert_eq!(said("a.mat", b"(;GM[1];B[aa])"), "1 tree 14");
     }
 
     #[test]
