@@ -185,10 +185,14 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         row.reason = why.clone();
         Verdict::NoResult
     } else if !rules_known {
-        row.reason = format!(
-            "RU[{}] names no known rules: scored as {}",
-            record.rules_raw, used.preset
-        );
+        row.reason = if record.rules_raw.trim().is_empty() {
+            format!("no RU: scored as {} (--rules)", used.preset)
+        } else {
+            format!(
+                "RU[{}] names no known rules: scored as {}",
+                record.rules_raw, used.preset
+            )
+        };
         Verdict::RulesUnknown
     } else {
         compare(&result, w, margin, &mut row.reason)

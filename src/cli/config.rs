@@ -99,6 +99,11 @@ impl fmt::Display for ConfigError {
             ConfigError::ShardMaxGames => f.write_str(
                 "--shard and --max-games cannot be used together (the shards' first records are not the run's first records); leave out one of them"
             ),
+            ConfigError::Out { path, .. } if path.is_file() => write!(
+                f,
+                "cannot write reports to '{}': it is a file, not a directory; choose another --out",
+                path.display()
+            ),
             ConfigError::Out { path, source } => write!(
                 f,
                 "cannot write reports to '{}': {source}; choose another --out",

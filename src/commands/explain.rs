@@ -78,12 +78,12 @@ fn write_header(w: &mut String, path: &Path, game: u32, g: &Game, end: &End) {
     let (dead, source) = (&end.dead, end.dead.source);
     let _ = writeln!(
         w,
-        "{} game {game}: {} (B) vs {} (W), RE[{}], RU[{}] -> {}",
+        "{} game {game}: {} (B) vs {} (W), {}, {} -> {}",
         path.display(),
         record.black,
         record.white,
-        record.result_raw,
-        record.rules_raw,
+        recorded("RE", &record.result_raw),
+        recorded("RU", &record.rules_raw),
         used.preset
     );
     let vote = dead.vote.as_ref().map_or(String::new(), |t| {
@@ -97,10 +97,11 @@ fn write_header(w: &mut String, path: &Path, game: u32, g: &Game, end: &End) {
     });
     let _ = writeln!(
         w,
-        "board {}, komi {}, handicap {}, dead stones: {source:?}{vote}",
+        "board {}, komi {}, handicap {}, dead stones: {}{vote}",
         record.size_text(),
         fmt_points(counts.komi),
-        counts.handicap
+        counts.handicap,
+        source.name()
     );
     let _ = writeln!(w);
 }
@@ -247,12 +248,27 @@ fn write_interpretations(w: &mut String, s: &Settlement, counts: &Counts, row: &
     let _ = writeln!(w);
 }
 
+/// A root property as the record gives it, or that it gives none.
+fn recorded(name: &str, value: &str) -> String {
+    if value.is_empty() {
+        format!("no {name}")
+    } else {
+        format!("{name}[{value}]")
+    }
+}
+
 /// The audit's verdict, and the single change that would reconcile it.
 fn write_verdict(w: &mut String, rules: Preset, row: &GoScoreRow) {
     let _ = writeln!(
         w,
-        "verdict ({} rules): {:?} {}",
-        rules, row.verdict, row.reason
+        "verdict ({} rules): {}{}",
+        rules,
+        row.verdict.name(),
+        if row.reason.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", row.reason)
+        }
     );
     match row.agrees_if_one_change {
         Some(true) => {

@@ -31,8 +31,12 @@ pub enum InputError {
         action: &'static str,
         source: std::io::Error,
     },
-    /// The game asked for is cut short or over the size limit.
-    Truncated { path: PathBuf, game: u32 },
+    /// The game asked for is cut short or over the size limit: how.
+    Truncated {
+        path: PathBuf,
+        game: u32,
+        how: &'static str,
+    },
     /// The file holds fewer games than the one asked for.
     NoSuchGame { path: PathBuf, count: u32 },
     /// The game cannot be read or used, or a diagram cannot be read.
@@ -47,11 +51,12 @@ impl fmt::Display for InputError {
                 action,
                 source,
             } => write!(f, "cannot {action} '{}': {source}", path.display()),
-            InputError::Truncated { path, game } => write!(
-                f,
-                "game {game} of '{}' is truncated or too large",
-                path.display()
-            ),
+            InputError::Truncated { path, game, how } => {
+                write!(f, "game {game} of '{}' {how}", path.display())
+            }
+            InputError::NoSuchGame { path, count: 0 } => {
+                write!(f, "'{}' holds no SGF game tree '(;'", path.display())
+            }
             InputError::NoSuchGame { path, count } => write!(
                 f,
                 "'{}' holds {count} game(s); choose one with --game 1..{count}",
@@ -105,6 +110,23 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
         record.notes.splice(0..0, said);
         return Ok(record);
     }
+    match crate::ingest::sniff(&head) {
+        crate::ingest::Content::Binary(why) => {
+            return Err(InputError::Unusable {
+                what: format!("'{}'", path.display()),
+                message: format!(
+                    "binary data, not a game file ({why}); an archive's or a compressed file's game is read from its member, e.g. <(tar -xOf ARCHIVE MEMBER)"
+                ),
+            })
+        }
+        crate::ingest::Content::Match(_) => {
+            return Err(InputError::Unusable {
+                what: format!("'{}'", path.display()),
+                message: "a backgammon match; explain shows a Go game (run recount on the file for its reports)".into(),
+            })
+        }
+        crate::ingest::Content::Go => {}
+    }
     let file = std::io::Read::chain(std::io::Cursor::new(head), file);
     let mut tree_bytes = None;
     let mut index = 0;
@@ -119,10 +141,22 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
     .map_err(|e| io("read", e))?;
     let bytes = match tree_bytes {
         Some(Chunk::Tree(b)) => b,
-        Some(_) => {
+        Some(Chunk::Truncated { inside_value, .. }) => {
             return Err(InputError::Truncated {
                 path: path.to_path_buf(),
                 game,
+                how: if inside_value {
+                    "is truncated: the data ends inside a property value (a '[' is never closed)"
+                } else {
+                    "is truncated: the data ends before the game tree closes (a '(' is never closed)"
+                },
+            })
+        }
+        Some(Chunk::TooLarge { .. }) => {
+            return Err(InputError::Truncated {
+                path: path.to_path_buf(),
+                game,
+                how: "is over 64 MiB",
             })
         }
         None => {

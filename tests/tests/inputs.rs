@@ -360,6 +360,13 @@ fn run_that_cannot_happen_exits_2_with_advice() {
         "{}",
         stderr(&o)
     );
+    let o = run(&["fixtures/go/kgs"], &file, "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("it is a file, not a directory; choose another --out"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["fixtures/go/kgs", "--rules", "klingon"], tmp.path(), "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown rules 'klingon'"));

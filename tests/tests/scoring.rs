@@ -293,7 +293,7 @@ fn a_vote_of_estimates_overrules_a_coin_flip() {
     );
     explain_prints(
         &[file, "--dead-stones", "estimate"],
-        &["board 19, komi 6.5, handicap 0, dead stones: Estimate (2 of 3 votes give this count; the votes' counts: 18.5, -26.5, -26.5)"],
+        &["board 19, komi 6.5, handicap 0, dead stones: estimate (2 of 3 votes give this count; the votes' counts: 18.5, -26.5, -26.5)"],
     );
     // The run's totals count the vote and its split.
     let tmp = tempfile::tempdir().unwrap();
@@ -904,7 +904,10 @@ fn explain_shows_board_and_arithmetic() {
             "{word} missing:\n{text}"
         );
     }
-    assert!(text.contains("verdict (japanese rules): Agrees"));
+    assert!(
+        text.contains("verdict (japanese rules): agrees\n"),
+        "{text}"
+    );
     let bad = bin()
         .args([
             "explain",
@@ -916,6 +919,23 @@ fn explain_shows_board_and_arithmetic() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("holds 1 game(s)"));
+    // A file explain cannot show says what it is instead.
+    let tmp = tempfile::tempdir().unwrap();
+    let empty = tmp.path().join("empty.sgf");
+    std::fs::write(&empty, "").unwrap();
+    let open = tmp.path().join("open.sgf");
+    std::fs::write(&open, "(;GM[1]SZ[9];B[ee]C[never closed").unwrap();
+    for (file, says) in [
+        ("fixtures/malformed/empty.zip", "binary data, not a game file"),
+        ("fixtures/malformed/header-only.mat", "a backgammon match"),
+        (empty.to_str().unwrap(), "holds no SGF game tree"),
+        (open.to_str().unwrap(), "ends inside a property value"),
+    ] {
+        let o = bin().args(["explain", file]).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(says), "{file}: {e}");
+    }
 }
 
 /// The audit verdicts and the run summary on the bundled games.
@@ -1143,8 +1163,8 @@ fn agrees_if_names_a_change_that_agrees() {
         let path = dir.path().join("marked.sgf");
         std::fs::write(&path, marked).unwrap();
         let text = stdout_of(&["explain", path.to_str().unwrap(), "--dead-stones", "markup"]);
-        assert!(text.contains("dead stones: Markup"), "{change}: {text}");
-        assert!(text.contains("): Agrees"), "{change}: {text}");
+        assert!(text.contains("dead stones: markup"), "{change}: {text}");
+        assert!(text.contains("): agrees\n"), "{change}: {text}");
     }
 }
 
