@@ -124,6 +124,7 @@ impl Settings<'_> {
             rows.push(("zone_max_empty", z.max_empty.to_string()));
             rows.push(("zone_max_points", z.max_points.to_string()));
             rows.push(("zone_budget", z.budget.to_string()));
+            rows.push(("zone_timing", z.timing.to_string()));
         }
         let bg = &self.bg;
         rows.push(("positions", bg.positions.to_string()));
