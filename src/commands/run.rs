@@ -201,10 +201,12 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
     };
     if let Some((stage, reason)) = error {
         tally.errors = 1;
-        rows.push(
-            Table::Errors,
-            &error_row(&unit.origin, unit.game, stage, reason),
-        );
+        // A backgammon match is read whole: its failure is the file's.
+        let game = match unit.payload {
+            Payload::Match(..) => 0,
+            _ => unit.game,
+        };
+        rows.push(Table::Errors, &error_row(&unit.origin, game, stage, reason));
     }
     (rows, tally)
 }

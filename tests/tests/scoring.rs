@@ -926,7 +926,10 @@ fn explain_shows_board_and_arithmetic() {
     let open = tmp.path().join("open.sgf");
     std::fs::write(&open, "(;GM[1]SZ[9];B[ee]C[never closed").unwrap();
     for (file, says) in [
-        ("fixtures/malformed/empty.zip", "binary data, not a game file"),
+        (
+            "fixtures/malformed/empty.zip",
+            "binary data, not a game file",
+        ),
         ("fixtures/malformed/header-only.mat", "a backgammon match"),
         (empty.to_str().unwrap(), "holds no SGF game tree"),
         (open.to_str().unwrap(), "ends inside a property value"),
