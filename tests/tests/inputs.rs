@@ -479,7 +479,7 @@ fn malformed_fixtures_each_end_as_their_rows() {
         "empty-size-infinite-margin.sgf  1 game SZ[] is empty: read as 19; RE[B+1e400]: the margin is not a finite number; no margin read",
         "empty.zip   archive archive holds no files",
         "go-comment-gm6.sgf  1 game 1 stray characters outside values skipped",
-        "header-only.mat  1 parse a '5 point match' line but no 'Game N' line after it: no game in the match file",
+        "header-only.mat   parse a '5 point match' line but no 'Game N' line after it: no game in the match file",
         "setup-dup-off-board.sgf  1 game 1 setup points off the board ignored; HA[2] but 1 black setup stones before the first move",
     ];
     assert_eq!(got, want);
