@@ -17,7 +17,7 @@ pub mod zones;
 
 use crate::go::record::{read_record, GoRecord};
 use crate::sgf::reader::parse_tree;
-use crate::sgf::split::{split_trees, Chunk};
+use crate::sgf::split::{split_trees, where_truncated, Chunk};
 use std::fmt;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ pub enum InputError {
     Truncated {
         path: PathBuf,
         game: u32,
-        how: &'static str,
+        how: String,
     },
     /// The file holds fewer games than the one asked for.
     NoSuchGame { path: PathBuf, count: u32 },
@@ -145,18 +145,14 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
             return Err(InputError::Truncated {
                 path: path.to_path_buf(),
                 game,
-                how: if inside_value {
-                    "is truncated: the data ends inside a property value (a '[' is never closed)"
-                } else {
-                    "is truncated: the data ends before the game tree closes (a '(' is never closed)"
-                },
+                how: format!("is truncated: {}", where_truncated(inside_value)),
             })
         }
         Some(Chunk::TooLarge { .. }) => {
             return Err(InputError::Truncated {
                 path: path.to_path_buf(),
                 game,
-                how: "is over 64 MiB",
+                how: "is over 64 MiB".into(),
             })
         }
         None => {

@@ -7,7 +7,7 @@ use crate::ingest::goformats;
 use crate::ingest::paths::uncompressed;
 use crate::ingest::sniff::{sniff, Content};
 use crate::ingest::{Origin, Payload, Progress, ReadLimits, Stage, Unit};
-use crate::sgf::split::{split_trees, Chunk};
+use crate::sgf::split::{split_trees, where_truncated, Chunk};
 use std::io::{BufRead, BufReader, Read};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -89,12 +89,7 @@ pub(crate) fn read_source(
             ),
             Chunk::Truncated { inside_value, .. } => failed(
                 Stage::Parse,
-                if inside_value {
-                    "truncated SGF: the data ends inside a property value (a '[' is never closed)"
-                } else {
-                    "truncated SGF: the data ends before the game tree closes (a '(' is never closed)"
-                }
-                .into(),
+                format!("truncated SGF: {}", where_truncated(inside_value)),
             ),
         };
         go_on = emit(unit(game, payload));

@@ -19,6 +19,16 @@ pub enum Chunk {
     Truncated { inside_value: bool, bytes: u64 },
 }
 
+/// Where truncated data ends ([`Chunk::Truncated`]'s `inside_value`), in
+/// words for an error.
+pub fn where_truncated(inside_value: bool) -> &'static str {
+    if inside_value {
+        "the data ends inside a property value (a '[' is never closed)"
+    } else {
+        "the data ends before the game tree closes (a '(' is never closed)"
+    }
+}
+
 /// What the splitter saw outside game trees; used to explain a file that
 /// holds no tree at all.
 #[derive(Debug, Default, Clone, Copy)]
