@@ -235,41 +235,19 @@ fn runs_write_go_zones_for_every_game_the_same_for_any_thread_count() {
 
 #[test]
 fn a_move_past_the_end_is_a_row_with_a_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = util::run(
-        &[
-            "fixtures/go/kgs/2000-10-16-1.sgf",
-            "--zones-at",
-            "5000",
-            "-q",
-        ],
-        dir.path(),
-        "",
-    );
-    assert!(out.status.success());
-    let csv = util::read(dir.path(), "go_zones.csv");
-    assert!(
-        csv.contains("not_searched") && csv.contains("past its end"),
-        "{csv}"
-    );
-    // Counted back from the end, past the start: the same.
-    let out = util::run(
-        &[
-            "fixtures/go/kgs/2000-10-16-1.sgf",
-            "--zones-from-end",
-            "5000",
-            "-q",
-        ],
-        dir.path(),
-        "",
-    );
-    assert!(out.status.success());
-    let csv = util::read(dir.path(), "go_zones.csv");
-    assert!(
-        csv.contains("not_searched") && csv.contains("reaches before its start"),
-        "{csv}"
-    );
-    assert_eq!(csv.lines().count(), 2, "{csv}");
+    // Past the end, or counted back from the end past the start: one
+    // not_searched row saying so.
+    for (flag, says) in [
+        ("--zones-at", "past its end"),
+        ("--zones-from-end", "reaches before its start"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let args = ["fixtures/go/kgs/2000-10-16-1.sgf", flag, "5000", "-q"];
+        assert!(util::run(&args, dir.path(), "").status.success());
+        let csv = util::read(dir.path(), "go_zones.csv");
+        assert!(csv.contains("not_searched") && csv.contains(says), "{csv}");
+        assert_eq!(csv.lines().count(), 2, "{csv}");
+    }
 }
 
 #[test]
