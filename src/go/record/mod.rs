@@ -219,7 +219,14 @@ pub fn read_record_with(
     if !km.is_empty() {
         rec.komi_raw = km.clone();
         match parse_komi(&km) {
-            Some(k) => rec.komi = Some(k),
+            Some(k) => {
+                rec.komi = Some(k);
+                // Kept as written: the audit then shows what it does.
+                let points = width as f64 * height as f64;
+                if k.abs() > points {
+                    notes.push(format!("KM[{km}] is more than the board's {points} points"));
+                }
+            }
             None => notes.push(format!("KM[{km}] is not a number; komi left empty")),
         }
     }
@@ -471,6 +478,21 @@ fn read_events(tree: &Tree<'_>, rec: &mut GoRecord) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_komi_larger_than_the_board_is_noted() {
+        let r = record("(;GM[1]SZ[9]KM[375];B[ee])").unwrap();
+        assert_eq!(r.komi, Some(375.0));
+        assert!(
+            r.notes
+                .iter()
+                .any(|n| n == "KM[375] is more than the board's 81 points"),
+            "{:?}",
+            r.notes
+        );
+        let r = record("(;GM[1]SZ[9]KM[-7.5];B[ee])").unwrap();
+        assert!(r.notes.is_empty(), "{:?}", r.notes);
+    }
 
     #[test]
     fn komi_is_read_with_a_decimal_comma_or_a_half_sign() {
