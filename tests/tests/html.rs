@@ -241,6 +241,18 @@ fn the_page_loads_nothing_and_is_made_again_from_csv_or_parquet() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(page(&dir), html, "from {ext}");
     }
+    // A report missing from the directory is not taken for a run without
+    // it.
+    let dir = tmp.path().join("csv");
+    std::fs::remove_file(dir.join("bg_stats.csv")).unwrap();
+    let o = bin().arg("report").arg(&dir).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = page(&dir);
+    assert!(
+        text.contains("<code>bg_stats.csv</code> is missing")
+            && !text.contains("No play was rated"),
+        "{text}"
+    );
     let o = bin().arg("report").arg(tmp.path()).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(

@@ -250,7 +250,7 @@ impl Figures {
     }
 
     /// The value of a setting of the run, if `settings.csv` has it.
-    fn setting(&self, name: &str) -> Option<&str> {
+    pub fn setting(&self, name: &str) -> Option<&str> {
         self.settings
             .iter()
             .find(|(s, _)| s == name)

@@ -375,7 +375,11 @@ fn bg_section(h: &mut String, f: &Figures) {
 
     h.push_str("<h3>Players: error rates and luck</h3>\n");
     if f.players.is_empty() {
-        h.push_str("<p>No play was rated (<code>--plays</code>).</p>\n");
+        if f.setting("plays") == Some("true") {
+            h.push_str("<p>The run rated plays (<code>--plays</code>), but this directory's <code>bg_stats.csv</code> is missing or has no player rows.</p>\n");
+        } else {
+            h.push_str("<p>No play was rated (<code>--plays</code>).</p>\n");
+        }
         return;
     }
     let _ = writeln!(
