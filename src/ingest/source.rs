@@ -44,10 +44,11 @@ pub(crate) fn read_source(
     }
     let content = sniff(head);
     let name = origin.member.as_deref().unwrap_or(&origin.path);
-    // What a backgammon file's name promises and its content is not.
-    let not_a_match = not_the_match_named(&uncompressed(name));
+    // What a backgammon file's name promises and its content is not
+    // (asked only of a file that fails).
+    let not_a_match = || not_the_match_named(&uncompressed(name));
     if let Content::Binary(why) = content {
-        let what = match not_a_match {
+        let what = match not_a_match() {
             Some(what) => format!("{what} (binary data: {why})"),
             None => format!("binary data, not SGF: {why}"),
         };
@@ -108,7 +109,7 @@ pub(crate) fn read_source(
             ))
         }
         Ok(outside) if game == 0 => {
-            let what = match not_a_match {
+            let what = match not_a_match() {
                 Some(what) => what,
                 None if outside.nul_bytes > 0 => "binary data, not SGF: no game tree '(;' found",
                 None => "no SGF game tree '(;' found in the text",

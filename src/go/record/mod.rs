@@ -11,7 +11,6 @@ use crate::go::record::result::{parse_result, GameResult};
 use crate::sgf::charset::Charset;
 use crate::sgf::reader::{unescape, Tree};
 use crate::text::single_line;
-use std::borrow::Cow;
 use std::fmt;
 
 /// Where a move goes.
@@ -277,7 +276,6 @@ fn root_text(tree: &Tree<'_>, charset: &Charset, name: &str, notes: &mut Vec<Str
     single_line(s.trim())
 }
 
-/// Reads `SZ`: `19`, `13:2` (columns:rows); absent means 19.
 /// `KM` as a number: a finite decimal, its decimal point written as a
 /// point or, as European writers do, a comma (`6,5`), or a half written
 /// `½` (`6½`).
@@ -293,14 +291,10 @@ fn parse_komi(km: &str) -> Option<f64> {
         let k: f64 = w + 0.5;
         return Some(if negative { -k } else { k });
     }
-    let k = if k.matches(',').count() == 1 && !k.contains('.') {
-        Cow::Owned(k.replace(',', "."))
-    } else {
-        Cow::Borrowed(k)
-    };
-    k.parse::<f64>().ok().filter(|k| k.is_finite())
+    result::decimal(k).filter(|k| k.is_finite())
 }
 
+/// Reads `SZ`: `19`, `13:2` (columns:rows); absent means 19.
 fn parse_size(sz: &str) -> Option<(u8, u8)> {
     let parse = |s: &str| {
         s.trim()

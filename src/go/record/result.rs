@@ -96,18 +96,14 @@ pub fn parse_result(raw: &str) -> GameResult {
             kind: EndKind::Forfeit,
             ..won
         },
-        "" => {
-            // A decimal comma (`W+6,5`) as European writers put it.
-            let num = leading_number(rest).replace(',', ".");
-            match num.parse::<f64>() {
-                Ok(m) if m.is_finite() => GameResult {
-                    kind: EndKind::Score,
-                    margin: Some(m),
-                    ..won
-                },
-                _ => won,
-            }
-        }
+        "" => match decimal(leading_number(rest)) {
+            Some(m) if m.is_finite() => GameResult {
+                kind: EndKind::Score,
+                margin: Some(m),
+                ..won
+            },
+            _ => won,
+        },
         _ => won,
     }
 }
@@ -150,15 +146,18 @@ pub fn margin_note(raw: &str) -> Option<String> {
     if num.is_empty() || parse_result(raw).margin.is_some() {
         return None;
     }
-    num.replace(',', ".")
-        .parse::<f64>()
-        .is_ok_and(|m| !m.is_finite())
-        .then(|| {
-            format!(
-                "RE[{}]: the margin is not a finite number; no margin read",
-                raw.trim()
-            )
-        })
+    decimal(num).is_some_and(|m| !m.is_finite()).then(|| {
+        format!(
+            "RE[{}]: the margin is not a finite number; no margin read",
+            raw.trim()
+        )
+    })
+}
+
+/// A decimal number whose point may be written as a comma (`6,5`), as
+/// European writers do; infinite ones (`1e400`) included.
+pub(crate) fn decimal(num: &str) -> Option<f64> {
+    num.replace(',', ".").parse().ok()
 }
 
 fn parse_asian(text: &str) -> Option<GameResult> {
