@@ -152,6 +152,15 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
         let _ = registered;
     }
     let (config, mut sink) = Config::open(args)?;
+    if config.entries.is_empty() {
+        // Not an error (an empty directory or list gives empty reports),
+        // but rarely what was meant: `find … | recount -` that found none.
+        let _ = writeln!(
+            io::stderr(),
+            "recount: warning: the paths given hold no game file or archive to read; the \
+             reports will be empty"
+        );
+    }
     // Panics inside a game are caught and reported as error rows; keep the
     // default hook from printing them as well.
     std::panic::set_hook(Box::new(|_| {}));
@@ -199,7 +208,9 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
             })
         }
     };
-    if let Some(run::Stopped::MaxRecords(n)) = summary.stopped {
+    // The limit the user set is news, not a warning: `-q` keeps it quiet
+    // (summary.csv records it either way).
+    if let (Some(run::Stopped::MaxRecords(n)), true) = (summary.stopped, config.summary) {
         let _ = writeln!(
             io::stderr(),
             "recount: --max-games {n} reached: reading stopped, the reports hold the first {n} \

@@ -390,6 +390,23 @@ fn stdin_list_reports_missing_paths_as_rows() {
 }
 
 #[test]
+fn nothing_to_read_is_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let warning = "hold no game file or archive to read";
+    for stdin in ["", "\n\n"] {
+        let o = run(&["-"], tmp.path(), stdin);
+        assert!(
+            o.status.success() && stderr(&o).contains(warning),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(rows(tmp.path(), "go_games.csv").len(), 0);
+    }
+    let o = run(&["-"], tmp.path(), "fixtures/go/kgs/2001-01-03-1.sgf\n");
+    assert!(!stderr(&o).contains(warning), "{}", stderr(&o));
+}
+
+#[test]
 fn no_scores_replays_only() {
     let tmp = tempfile::tempdir().unwrap();
     let o = run(&["fixtures/go/kgs", "--no-scores"], tmp.path(), "");

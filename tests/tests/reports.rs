@@ -235,6 +235,15 @@ fn max_games_keeps_the_first_games_in_input_order() {
             Some(f) => assert_eq!(&snap, f, "the same bytes for any thread count"),
         }
     }
+    // `-q` keeps the notice quiet; summary.csv still records the limit.
+    let out = tmp.path().join("quiet");
+    let o = util::run(&["fixtures/go/kgs", "--max-games", "3", "-q"], &out, "");
+    assert!(
+        o.status.success() && stderr(&o).is_empty(),
+        "{}",
+        stderr(&o)
+    );
+    assert!(read(&out, "summary.csv").ends_with("run,stopped_at_max_games,3,records\n"));
     // A limit the input does not reach changes nothing.
     let out = tmp.path().join("roomy");
     let o = util::run(

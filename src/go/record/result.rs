@@ -160,26 +160,83 @@ pub(crate) fn decimal(num: &str) -> Option<f64> {
     num.replace(',', ".").parse().ok()
 }
 
+/// The Chinese, Japanese and Korean wordings of Asian servers and
+/// databases: the winner first (黑/黒/흑 Black, 白/백 White), then a win
+/// by resignation (黑中盘胜, 白中押し勝ち, 백불계승), on time (超时,
+/// 時間切れ, 시간), or by a margin counted in points (目, 点, 집: 白胜3目半,
+/// 흑 6집반 승) or in stones (子, two points each: 黑胜3又3/4子 is 7.5
+/// points); a bare win (黑胜) leaves the margin unknown.
 fn parse_asian(text: &str) -> Option<GameResult> {
-    let winner = match text.chars().next()? {
-        '黑' | '黒' => Color::Black,
-        '白' => Color::White,
+    let first = text.chars().next()?;
+    let winner = match first {
+        '黑' | '黒' | '흑' => Color::Black,
+        '白' | '백' => Color::White,
         _ => return None,
     };
+    let rest = &text[first.len_utf8()..];
     let won = GameResult {
         winner: Some(winner),
         ..GameResult::default()
     };
-    if ["中盘", "中盤", "中押"].iter().any(|w| text.contains(w)) {
-        Some(GameResult {
-            kind: EndKind::Resign,
+    let has = |words: &[&str]| words.iter().any(|w| rest.contains(w));
+    let kind = if has(&["中盘", "中盤", "中押", "불계"]) {
+        EndKind::Resign
+    } else if has(&["超时", "時間切れ", "시간"]) {
+        EndKind::Time
+    } else if let Some(margin) = asian_margin(rest) {
+        return Some(GameResult {
+            kind: EndKind::Score,
+            margin: Some(margin),
             ..won
-        })
-    } else if ["胜", "勝"].iter().any(|w| text.contains(w)) {
-        Some(won)
+        });
+    } else if has(&["胜", "勝", "승"]) {
+        EndKind::Unknown
     } else {
-        None
+        return None;
+    };
+    Some(GameResult { kind, ..won })
+}
+
+/// The margin of an Asian result in points: a number (`3`, `3.5`, `3又3/4`,
+/// `1/4`) before its unit, points (目, 点, 집) or stones (子, two points
+/// each), a half (半, 반) after the unit adding 0.5; `半目` alone is half a
+/// point. `None` without a unit or a number.
+fn asian_margin(rest: &str) -> Option<f64> {
+    let (at, unit, scale) = ["目", "点", "집", "子"]
+        .iter()
+        .zip([1.0, 1.0, 1.0, 2.0])
+        .find_map(|(u, k)| rest.find(u).map(|at| (at, *u, k)))?;
+    let before = rest[..at].trim_end();
+    let half = |s: &str| s.ends_with('半') || s.ends_with('반');
+    let after = rest[at + unit.len()..].trim_start();
+    let extra = if after.starts_with('半') || after.starts_with('반') {
+        0.5
+    } else {
+        0.0
+    };
+    if half(before) && !before[..before.len() - 3].ends_with(|c: char| c.is_ascii_digit()) {
+        return Some(0.5 * scale);
     }
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || matches!(c, '.' | '/' | '又'))
+        .last()?
+        .0;
+    let number = &before[start..];
+    let value = match number.split_once('又') {
+        Some((whole, part)) => whole.parse::<f64>().ok()? + fraction(part)?,
+        None if number.contains('/') => fraction(number)?,
+        None => number.parse::<f64>().ok()?,
+    };
+    Some((value + extra) * scale).filter(|m| m.is_finite())
+}
+
+/// `a/b` as a number.
+fn fraction(text: &str) -> Option<f64> {
+    let (a, b) = text.split_once('/')?;
+    let (a, b) = (a.parse::<f64>().ok()?, b.parse::<f64>().ok()?);
+    (b != 0.0).then(|| a / b)
 }
 
 #[cfg(test)]
@@ -222,7 +279,30 @@ mod tests {
         assert!(margin_note(&format!("W+{}", "9".repeat(400))).is_some());
         assert_eq!(parse_result("黑中盘胜").kind, EndKind::Resign);
         assert_eq!(parse_result("白中押し勝ち").winner, Some(Color::White));
-        let r = parse_result("黑胜3又3/4子");
+        let r = parse_result("黑胜");
         assert_eq!((r.kind, r.winner), (EndKind::Unknown, Some(Color::Black)));
+    }
+
+    #[test]
+    fn asian_margins_in_points_and_stones() {
+        let read = |re: &str| {
+            let r = parse_result(re);
+            (r.kind, r.winner, r.margin)
+        };
+        let score = |c: Color, m: f64| (EndKind::Score, Some(c), Some(m));
+        assert_eq!(read("黑胜3又3/4子"), score(Color::Black, 7.5));
+        assert_eq!(read("白胜1/4子"), score(Color::White, 0.5));
+        assert_eq!(read("黑胜2子"), score(Color::Black, 4.0));
+        assert_eq!(read("白胜3目半"), score(Color::White, 3.5));
+        assert_eq!(read("白胜半目"), score(Color::White, 0.5));
+        assert_eq!(read("黒3目半勝ち"), score(Color::Black, 3.5));
+        assert_eq!(read("黑胜7.5点"), score(Color::Black, 7.5));
+        assert_eq!(read("흑 6집반 승"), score(Color::Black, 6.5));
+        assert_eq!(read("백 2.5집 승"), score(Color::White, 2.5));
+        assert_eq!(read("백불계승").0, EndKind::Resign);
+        assert_eq!(read("黑超时胜").0, EndKind::Time);
+        // A unit without a number, or a number without a unit: no margin.
+        assert_eq!(read("黑胜目"), (EndKind::Unknown, Some(Color::Black), None));
+        assert_eq!(read("白胜3"), (EndKind::Unknown, Some(Color::White), None));
     }
 }
