@@ -358,10 +358,20 @@ pub enum Rating {
     },
 }
 
+/// Why a `????` play's row is empty. gnubg's import drops a roll whose
+/// play is not recorded (a record ends so when the player resigns after
+/// rolling), so its statistics count neither the move nor its luck; nor
+/// do recount's, that they stay gnubg's.
+const UNRECORDED: &str = "the record writes '????' instead of the play: neither it nor its \
+     roll's luck is rated, and the statistics leave the move out (as gnubg's import drops it)";
+
 fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&str>) -> Rating {
     let p = pos.player;
     if !pos.before_known {
         return Rating::Unrated("the position is unknown after an unrecorded play ('????')".into());
+    }
+    if pos.kind == PlayKind::Unrecorded {
+        return Rating::Unrated(UNRECORDED.into());
     }
     if let Some(why) = unscorable {
         return Rating::Unrated(why.into());
@@ -380,8 +390,7 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&
         PlayKind::Legal if ranked.plays.is_empty() => Ok((1, ranked.best)),
         PlayKind::Legal => ranked.find(&pos.after).ok_or(None),
         PlayKind::Illegal => Err(Some("an illegal play is not rated")),
-        PlayKind::Unrecorded => Err(Some("the record writes '????' instead of the play")),
-        PlayKind::Unchecked => Err(None),
+        PlayKind::Unchecked | PlayKind::Unrecorded => Err(None),
     };
     Rating::Rated {
         choices: ranked.plays.len() as u32,
@@ -503,7 +512,9 @@ fn play_row(
         row.bgblitz_eval = a.eval.clone();
         (row.bgblitz_equity, row.bgblitz_loss) = (a.equity, a.loss);
     }
-    stats[p].total_moves += 1;
+    if pos.kind != PlayKind::Unrecorded {
+        stats[p].total_moves += 1;
+    }
     let (choices, best, luck, chosen) = match rating {
         Rating::Unrated(why) => {
             stats[p].left_out += 1;
@@ -673,13 +684,16 @@ pub fn count_result(
         s.games = 1;
     }
     // A game borne off scores what the board and cube give (the Jacoby
-    // rule included), whatever the record claims; others as awarded.
+    // rule included), whatever the record claims; others as awarded, but
+    // at most a backgammon: gnubg's import caps a resignation there, so a
+    // forfeited match (`Losses 4 point` with the cube at 1) is not won
+    // in its statistics.
     let r = &g.replayed;
     let board = match r.ending {
         Ending::BoreOff(_) => r.winner.zip(r.points),
         _ => None,
     };
-    let Some((w, points)) = board.or(g.awarded) else {
+    let Some((w, points)) = board.or(g.awarded.map(|(w, p)| (w, p.min(3 * r.cube)))) else {
         return;
     };
     let won = if m.length == 0 {

@@ -316,7 +316,15 @@ fn diff_main(a: DiffArgs) -> Result<ExitCode, Error> {
 
 /// `recount report OUT_DIR`: the page made again; its path on stdout.
 fn report_main(a: ReportArgs) -> Result<ExitCode, Error> {
-    let page = report::rebuild(&a.out_dir).map_err(Error::Report)?;
+    let (page, missing) = report::rebuild(&a.out_dir).map_err(Error::Report)?;
+    if !missing.is_empty() {
+        let _ = writeln!(
+            io::stderr(),
+            "recount: warning: the reports lack columns the page reads ({}); were they written \
+             by another version of recount? Run it again to have every figure",
+            missing.join(", ")
+        );
+    }
     print(&format!("{}\n", page.display()))
 }
 

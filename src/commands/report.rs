@@ -42,12 +42,14 @@ impl fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-/// Writes `dir/report.html` from the reports in `dir`; returns its path.
+/// Writes `dir/report.html` from the reports in `dir`; returns its path
+/// and the columns the page reads that the reports lack (`file: column`,
+/// reports of another version of recount).
 ///
 /// # Errors
 /// No run's reports in `dir`, another run holding its lock, a report that
 /// cannot be read, a page that cannot be written.
-pub fn rebuild(dir: &Path) -> Result<PathBuf, ReportError> {
+pub fn rebuild(dir: &Path) -> Result<(PathBuf, Vec<String>), ReportError> {
     if !dir.is_dir() || find(dir, Table::Summary).is_none() {
         return Err(ReportError::NotARun(dir.to_path_buf()));
     }
@@ -63,10 +65,15 @@ pub fn rebuild(dir: &Path) -> Result<PathBuf, ReportError> {
     })?;
     let page = dir.join(html::FILE);
     let tmp = dir.join(format!(".{}.tmp-{}", html::FILE, std::process::id()));
-    let written = html::write(dir, &tmp).and_then(|()| std::fs::rename(&tmp, &page));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(e));
+    let written = html::write(dir, &tmp).and_then(|missing| {
+        std::fs::rename(&tmp, &page)?;
+        Ok(missing)
+    });
+    match written {
+        Ok(missing) => Ok((page, missing)),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(io(e))
+        }
     }
-    Ok(page)
 }

@@ -238,9 +238,36 @@ fn the_page_loads_nothing_and_is_made_again_from_csv_or_parquet() {
             }
         }
         let o = bin().arg("report").arg(&dir).output().unwrap();
-        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            o.status.success() && stderr(&o).is_empty(),
+            "{}",
+            stderr(&o)
+        );
         assert_eq!(page(&dir), html, "from {ext}");
     }
+    assert!(!html.contains("missing_columns"));
+    // A column renamed (another version's reports) is said, on the page
+    // and on stderr.
+    let old = tmp.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    for e in std::fs::read_dir(tmp.path().join("csv")).unwrap() {
+        let p = e.unwrap().path();
+        let mut text = std::fs::read_to_string(&p).unwrap();
+        if p.ends_with("go_scores.csv") {
+            let (header, rows) = text.split_once('\n').unwrap();
+            assert!(header.contains(",verdict,"), "{header}");
+            text = format!("{}\n{rows}", header.replace(",verdict,", ",old_verdict,"));
+        }
+        std::fs::write(old.join(p.file_name().unwrap()), text).unwrap();
+    }
+    let o = bin().arg("report").arg(&old).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("go_scores.csv: verdict"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(figures(&page(&old))["missing_columns"].contains("go_scores.csv: verdict"));
     // A report missing from the directory is not taken for a run without
     // it.
     let dir = tmp.path().join("csv");

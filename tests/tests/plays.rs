@@ -44,7 +44,18 @@ fn every_play_and_roll_equals_gnubg_at_0_ply() {
         .collect();
     let oracle = csv_file(&repo().join("fixtures/expected/bg-plays.csv"));
     assert!(oracle.len() > 5000);
-    assert_eq!(ours.len(), oracle.len(), "one row per recorded play");
+    // One row per recorded play; gnubg's import drops a `????` play,
+    // whose row has neither a loss nor a luck.
+    let unrecorded: Vec<&Row> = ours.values().filter(|r| r["played"] == "????").collect();
+    assert_eq!(unrecorded.len(), 1);
+    for r in &unrecorded {
+        assert!(r["luck"].is_empty() && r["loss"].is_empty(), "{r:?}");
+        assert!(
+            r["reason"].contains("statistics leave the move out"),
+            "{r:?}"
+        );
+    }
+    assert_eq!(ours.len(), oracle.len() + unrecorded.len());
     let (mut rated, mut ranked, mut same_rank) = (0, 0, 0);
     for o in &oracle {
         let key = (o["source"].clone(), o["game"].clone(), o["play"].clone());

@@ -6,7 +6,8 @@
 use crate::go::dead::decide::DeadSettings;
 use crate::report::read::{find, stream};
 use crate::report::Table;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Most games listed in each table of games.
@@ -30,17 +31,30 @@ pub const SCORES: [(&str, &str); 7] = [
 
 /// A row's cells, looked up by column name.
 pub struct Row<'a> {
+    table: Table,
     columns: &'a [String],
     cells: &'a [String],
 }
 
+thread_local! {
+    /// The columns asked of a report that lacks them (`file: column`), as
+    /// a report of another version of recount may: gathered while the
+    /// figures are, for the page to say so.
+    static MISSING: RefCell<BTreeSet<String>> = const { RefCell::new(BTreeSet::new()) };
+}
+
 impl Row<'_> {
-    /// The cell of `column`; empty when the report has no such column.
+    /// The cell of `column`; empty when the report has no such column
+    /// (noted in [`Figures::missing_columns`]).
     pub fn get(&self, column: &str) -> &str {
-        self.columns
-            .iter()
-            .position(|c| c == column)
-            .map_or("", |i| self.cells[i].as_str())
+        match self.columns.iter().position(|c| c == column) {
+            Some(i) => self.cells[i].as_str(),
+            None => {
+                let file = self.table.file(crate::report::Format::Csv);
+                MISSING.with(|m| m.borrow_mut().insert(format!("{file}: {column}")));
+                ""
+            }
+        }
     }
 
     fn number(&self, column: &str) -> Option<f64> {
@@ -54,7 +68,13 @@ fn each(dir: &Path, table: Table, mut f: impl FnMut(&Row)) -> Result<bool, Strin
     let Some(path) = find(dir, table) else {
         return Ok(false);
     };
-    stream(&path, |columns, cells| f(&Row { columns, cells }))?;
+    stream(&path, |columns, cells| {
+        f(&Row {
+            table,
+            columns,
+            cells,
+        })
+    })?;
     Ok(true)
 }
 
@@ -128,6 +148,9 @@ pub struct Player {
 /// Everything the page shows.
 #[derive(Debug, Default)]
 pub struct Figures {
+    /// Columns the page reads that a report lacks (`file: column`): the
+    /// reports of another version of recount.
+    pub missing_columns: Vec<String>,
     /// `summary.csv`'s `read` rows (name, count, unit), and its `run` row.
     pub read: Vec<(String, u64, String)>,
     pub stopped: Option<(String, u64)>,
@@ -209,6 +232,7 @@ impl Figures {
     /// # Errors
     /// A report that cannot be read.
     pub fn gather(dir: &Path) -> Result<Figures, String> {
+        MISSING.with(|m| m.borrow_mut().clear());
         let mut f = Figures::default();
         each(dir, Table::Summary, |r| {
             let count = r.number("count").unwrap_or(0.0) as u64;
@@ -238,6 +262,10 @@ impl Figures {
         })?;
         f.gather_go(dir)?;
         f.gather_bg(dir)?;
+        f.missing_columns = MISSING
+            .with(|m| std::mem::take(&mut *m.borrow_mut()))
+            .into_iter()
+            .collect();
         Ok(f)
     }
 

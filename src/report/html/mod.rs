@@ -28,16 +28,19 @@ const SCORES_SHOWN: usize = 16;
 /// The page's file name in the output directory.
 pub const FILE: &str = "report.html";
 
-/// Writes the page of the reports in `dir` to `out`, synced.
+/// Writes the page of the reports in `dir` to `out`, synced; returns the
+/// columns the page reads that the reports lack (`file: column`), which
+/// reports of another version of recount may.
 ///
 /// # Errors
 /// A report that cannot be read, a page that cannot be written.
-pub fn write(dir: &Path, out: &Path) -> io::Result<()> {
+pub fn write(dir: &Path, out: &Path) -> io::Result<Vec<String>> {
     let figures =
         Figures::gather(dir).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let mut file = std::fs::File::create(out)?;
     file.write_all(page(&figures).as_bytes())?;
-    file.sync_all()
+    file.sync_all()?;
+    Ok(figures.missing_columns)
 }
 
 /// Text for HTML: `&`, `<`, `>` and quotes escaped.
@@ -106,6 +109,15 @@ pub fn page(f: &Figures) -> String {
 }
 
 fn read_section(h: &mut String, f: &Figures) {
+    if !f.missing_columns.is_empty() {
+        let _ = writeln!(
+            h,
+            "<p class=\"note\"><strong>The reports lack columns this page reads</strong> \
+             (another version of recount wrote them?): <span data-figure=\"missing_columns\">{}\
+             </span>. The figures made from them are left out or shown as –.</p>",
+            esc(&f.missing_columns.join(", "))
+        );
+    }
     h.push_str("<h2 id=\"read\">What was read</h2>\n<table>\n");
     for (name, count, unit) in &f.read {
         let _ = writeln!(
