@@ -383,12 +383,17 @@ pub struct ZoneArgs {
 #[derive(Debug, clap::Args)]
 pub struct ZonesArgs {
     /// A diagram (rows of X, O, . and move numbers, or Sensei's Library
-    /// $$ markup) or an SGF file.
+    /// $$ markup) or a game's file, as `recount explain` reads it.
     pub file: PathBuf,
 
-    /// Which game of an SGF file (1-based).
+    /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
+
+    /// The archive member holding the game, as the reports' member column
+    /// names it.
+    #[arg(long)]
+    pub member: Option<String>,
 
     #[command(flatten)]
     pub zones: ZoneArgs,
@@ -400,12 +405,18 @@ pub struct ZonesArgs {
 /// `recount explain FILE`: one game's board and arithmetic.
 #[derive(Debug, clap::Args)]
 pub struct ExplainArgs {
-    /// The SGF file.
+    /// The game's file: SGF, another Go server's format (.gib, .ngf,
+    /// .ugf, OGS .json), compressed or not, or an archive (with --member).
     pub file: PathBuf,
 
     /// Which game of the file (1-based).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
+
+    /// The archive member holding the game, as the reports' member column
+    /// names it (`inner.zip!/a.sgf` inside a nested archive).
+    #[arg(long)]
+    pub member: Option<String>,
 
     #[command(flatten)]
     pub score: ScoreArgs,

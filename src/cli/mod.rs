@@ -270,7 +270,7 @@ fn merge_main(a: MergeArgs) -> Result<ExitCode, Error> {
 /// `recount explain FILE`: one game's board and arithmetic on stdout.
 fn explain_main(a: ExplainArgs) -> Result<ExitCode, Error> {
     let (rules, dead, score) = a.score.resolve()?;
-    let text = explain::explain(&a.file, a.game, rules, &dead, &score)?;
+    let text = explain::explain(&a.file, a.member.as_deref(), a.game, rules, &dead, &score)?;
     print(&text)
 }
 
@@ -278,7 +278,7 @@ fn explain_main(a: ExplainArgs) -> Result<ExitCode, Error> {
 fn zones_main(a: ZonesArgs) -> Result<ExitCode, Error> {
     let (rules, dead, _) = a.score.resolve()?;
     let zs = a.zones.resolve(true).expect("always resolved");
-    let text = zones::zones_table(&a.file, a.game, &zs, rules, &dead)?;
+    let text = zones::zones_table(&a.file, a.member.as_deref(), a.game, &zs, rules, &dead)?;
     print(&text)
 }
 

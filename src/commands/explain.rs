@@ -30,6 +30,7 @@ pub const LEGEND: &str = "X O living stones   x o dead stones   b w territory   
 /// A message for a person when the file or game cannot be read.
 pub fn explain(
     path: &Path,
+    member: Option<&str>,
     index: u32,
     default_rules: Preset,
     dead: &DeadSettings,
@@ -40,7 +41,7 @@ pub fn explain(
         agrees_if: true,
         ..*settings
     };
-    let record = read_game(path, index)?;
+    let record = read_game(path, member, index)?;
     // The board is shown settled even when RE says the game was not counted.
     let game = Game::compute(
         record,
@@ -54,14 +55,14 @@ pub fn explain(
     );
     let origin = Origin {
         path: crate::text::escape_path(path),
-        member: None,
+        member: member.map(str::to_string),
     };
     let scored = go_score(&origin, index, &game, settings);
     let end = game.end.as_ref().expect("explain settles every game");
     let (board, s, counts) = (&game.replay.board, &end.settlement, game.counts);
     let mut out = String::new();
     let w = &mut out;
-    write_header(w, path, index, &game, end);
+    write_header(w, &super::shown(path, member), index, &game, end);
     write_board(w, board, s);
     write_totals(w, board, s, &counts);
     write_interpretations(w, s, &counts, &scored.row);
@@ -73,13 +74,12 @@ pub fn explain(
 }
 
 /// The game, its rules, and where its dead stones came from.
-fn write_header(w: &mut String, path: &Path, game: u32, g: &Game, end: &End) {
+fn write_header(w: &mut String, shown: &str, game: u32, g: &Game, end: &End) {
     let (record, counts, used) = (&g.record, g.counts, &g.rules_used);
     let (dead, source) = (&end.dead, end.dead.source);
     let _ = writeln!(
         w,
-        "{} game {game}: {} (B) vs {} (W), {}, {} -> {}",
-        path.display(),
+        "{shown} game {game}: {} (B) vs {} (W), {}, {} -> {}",
         record.black,
         record.white,
         recorded("RE", &record.result_raw),

@@ -70,12 +70,14 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Reads game `game` (1-based) of the SGF file at `path`, or the one game
-/// of a file in another server's format ([`crate::ingest::translate`]).
+/// of a file in another server's format ([`crate::ingest::translate`]);
+/// of a compressed file or an archive's `member` (as `member` names it in
+/// the reports), as a run reads them ([`read_packed`]).
 ///
 /// # Errors
 /// When the file cannot be read, holds no such game, or the game is not a
 /// Go record recount can replay.
-pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
+pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord, InputError> {
     let io = |action, source| InputError::Io {
         path: path.to_path_buf(),
         action,
@@ -92,6 +94,9 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
         .read_to_end(&mut head)
         .map_err(|e| io("read", e))?;
     let name = path.file_name().unwrap_or_default().to_string_lossy();
+    if member.is_some() || crate::ingest::paths::is_packed(&name, &head) {
+        return read_packed(path, member, game);
+    }
     if let Some((format, _)) = crate::ingest::translate(&name, &head) {
         file.read_to_end(&mut head).map_err(|e| io("read", e))?;
         let translated = crate::ingest::translate(&name, &head)
@@ -114,15 +119,15 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
         crate::ingest::Content::Binary(why) => {
             return Err(InputError::Unusable {
                 what: format!("'{}'", path.display()),
-                message: format!(
-                    "binary data, not a game file ({why}); an archive's or a compressed file's game is read from its member, e.g. <(tar -xOf ARCHIVE MEMBER)"
-                ),
+                message: format!("binary data, not a game file ({why})"),
             })
         }
         crate::ingest::Content::Match(_) => {
             return Err(InputError::Unusable {
                 what: format!("'{}'", path.display()),
-                message: "a backgammon match; explain shows a Go game (run recount on the file for its reports)".into(),
+                message:
+                    "a backgammon match, not a Go game (run recount on the file for its reports)"
+                        .into(),
             })
         }
         crate::ingest::Content::Go => {}
@@ -164,4 +169,120 @@ pub fn read_game(path: &Path, game: u32) -> Result<GoRecord, InputError> {
     };
     let tree = parse_tree(&bytes).map_err(|e| unusable(e.to_string()))?;
     read_record(&tree).map_err(|e| unusable(e.to_string()))
+}
+
+/// Whether `path` is read through [`read_packed`]: a compressed file or an
+/// archive, or a member was named.
+pub fn is_packed_input(path: &Path, member: Option<&str>) -> bool {
+    if member.is_some() {
+        return true;
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(512).read_to_end(&mut head));
+    read.is_ok() && crate::ingest::paths::is_packed(&name, &head)
+}
+
+/// Game `game` of a compressed file, or of the archive member `member`
+/// (nested ones as `inner.zip!/a.sgf`), read by the run's own reader so
+/// that it is the game a run's row names.
+fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord, InputError> {
+    use crate::ingest::{read_entry, Entry, Payload, Progress, ReadLimits};
+    let entry = Entry {
+        path: path.to_path_buf(),
+        problem: None,
+        named: true,
+        data: None,
+    };
+    let limits = ReadLimits {
+        max_game_bytes: 64 << 20,
+    };
+    let progress = std::sync::Arc::new(Progress::default());
+    let (mut found, mut games, mut members) = (None, 0u32, Vec::<String>::new());
+    read_entry(&entry, limits, None, &progress, &mut |unit| {
+        let here = unit.origin.member.as_deref();
+        if here != member {
+            if let Some(m) = here.filter(|m| !members.iter().any(|k| k == m)) {
+                members.push(m.to_string());
+            }
+            return true;
+        }
+        games = games.max(unit.game);
+        if unit.game == game || unit.game == 0 {
+            found = Some(unit.payload);
+            return false;
+        }
+        true
+    });
+    let what = match member {
+        Some(m) => format!("member '{m}' of '{}'", path.display()),
+        None => format!("'{}'", path.display()),
+    };
+    let unusable = |message: String| InputError::Unusable {
+        what: what.clone(),
+        message,
+    };
+    let (bytes, notes) = match found {
+        Some(Payload::Tree(bytes)) => (bytes, Vec::new()),
+        Some(Payload::Translated(format, t)) => {
+            let notes = [format.note()].into_iter().chain(t.notes).collect();
+            (t.sgf, notes)
+        }
+        Some(Payload::Match(..)) => {
+            return Err(unusable(
+                "a backgammon match, not a Go game (run recount on the file for its reports)"
+                    .into(),
+            ))
+        }
+        Some(Payload::Failed { reason, .. }) => return Err(unusable(reason)),
+        None if games > 0 => {
+            return Err(unusable(format!(
+                "it holds {games} game(s); choose one with --game 1..{games}"
+            )))
+        }
+        None if member.is_none() && !members.is_empty() => {
+            return Err(unusable(format!(
+                "an archive; name the game's file with --member (the reports' member column), one of: {}",
+                listed(&members)
+            )))
+        }
+        None if member.is_some() => {
+            return Err(unusable(format!(
+                "no such member holds a game; those that do: {}",
+                listed(&members)
+            )))
+        }
+        None => return Err(unusable("no game in it".into())),
+    };
+    let tree = parse_tree(&bytes).map_err(|e| unusable(format!("game {game}: {e}")))?;
+    let mut record = read_record(&tree).map_err(|e| unusable(format!("game {game}: {e}")))?;
+    record.notes.splice(0..0, notes);
+    Ok(record)
+}
+
+/// The first few names of a list, and how many more.
+fn listed(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut text = names
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        text += &format!(" and {} more", names.len() - SHOWN);
+    }
+    if text.is_empty() {
+        text = "none".into();
+    }
+    text
+}
+
+/// A game's file as the single-game commands name it: the file, and the
+/// archive member when there is one.
+fn shown(path: &Path, member: Option<&str>) -> String {
+    match member {
+        Some(m) => format!("{} member {m}", path.display()),
+        None => path.display().to_string(),
+    }
 }

@@ -28,20 +28,33 @@ pub const LEGEND: &str = "X O safe stones   x o stones in a zone   b w settled t
 /// A message for a person when the file, game or move cannot be read.
 pub fn zones_table(
     path: &Path,
+    member: Option<&str>,
     game: u32,
     s: &ZoneSettings,
     default_rules: Preset,
     dead: &DeadSettings,
 ) -> Result<String, InputError> {
-    let bytes = std::fs::read(path).map_err(|source| InputError::Io {
-        path: path.to_path_buf(),
-        action: "open",
-        source,
-    })?;
+    // A game's file as `recount explain` reads it (an archive's member, a
+    // compressed file, another server's format, a backgammon match to be
+    // refused), else a diagram.
+    let packed = super::is_packed_input(path, member);
+    let bytes = if packed {
+        Vec::new()
+    } else {
+        std::fs::read(path).map_err(|source| InputError::Io {
+            path: path.to_path_buf(),
+            action: "open",
+            source,
+        })?
+    };
     let text = String::from_utf8_lossy(&bytes);
-    let is_sgf = text.contains("(;");
-    let (pz, title) = if is_sgf {
-        let record = read_game(path, game)?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let is_game = packed
+        || text.contains("(;")
+        || crate::ingest::translate(&name, &bytes).is_some()
+        || !matches!(crate::ingest::sniff(&bytes), crate::ingest::Content::Go);
+    let (pz, title) = if is_game {
+        let record = read_game(path, member, game)?;
         let g = Game::compute(
             record,
             &GameSettings {
@@ -58,7 +71,7 @@ pub fn zones_table(
         })?;
         let title = format!(
             "{} game {game}, position after move {}",
-            path.display(),
+            super::shown(path, member),
             pz.move_number
         );
         (pz, title)

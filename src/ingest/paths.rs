@@ -41,6 +41,14 @@ pub(crate) fn codec_of(name: &str) -> Option<(Codec, String)> {
     })
 }
 
+/// Whether a file of this name and first bytes is compressed or an
+/// archive: its games are read through the run's reader, not as text.
+pub fn is_packed(name: &str, head: &[u8]) -> bool {
+    codec_of(name).is_some()
+        || archive_of(&uncompressed(name)).is_some()
+        || Codec::of_magic(head).is_some()
+}
+
 /// The archive format a name (without its compression) says.
 pub(crate) fn archive_of(name: &str) -> Option<Archive> {
     let n = name.to_ascii_lowercase();

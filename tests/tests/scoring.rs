@@ -926,10 +926,7 @@ fn explain_shows_board_and_arithmetic() {
     let open = tmp.path().join("open.sgf");
     std::fs::write(&open, "(;GM[1]SZ[9];B[ee]C[never closed").unwrap();
     for (file, says) in [
-        (
-            "fixtures/malformed/empty.zip",
-            "binary data, not a game file",
-        ),
+        ("fixtures/malformed/empty.zip", "archive holds no files"),
         ("fixtures/malformed/header-only.mat", "a backgammon match"),
         (empty.to_str().unwrap(), "holds no SGF game tree"),
         (open.to_str().unwrap(), "ends inside a property value"),
@@ -938,6 +935,63 @@ fn explain_shows_board_and_arithmetic() {
         assert_eq!(o.status.code(), Some(2), "{file}");
         let e = String::from_utf8_lossy(&o.stderr);
         assert!(e.contains(says), "{file}: {e}");
+    }
+}
+
+/// `recount explain` and `recount zones` read a compressed file and an
+/// archive's member as a run does, and the page's commands name them so.
+#[test]
+fn explain_reads_compressed_files_and_archive_members() {
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let game = "fixtures/go/kgs/2000-11-16-3.sgf";
+    let plain = stdout_of(&["explain", game]);
+    let bytes = std::fs::read(game).unwrap();
+    let gz = tmp.path().join("g.sgf.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&bytes).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let tar_path = tmp.path().join("t.tar");
+    let mut tar = tar::Builder::new(std::fs::File::create(&tar_path).unwrap());
+    for name in ["a/g.sgf", "a/other.sgf"] {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        tar.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    tar.finish().unwrap();
+    drop(tar);
+    let (gz, tar_path) = (gz.to_str().unwrap(), tar_path.to_str().unwrap());
+    // The same text but for the file's name in the first line.
+    let body = |text: &str| text.split_once('\n').unwrap().1.to_string();
+    let from_gz = stdout_of(&["explain", gz]);
+    assert_eq!(body(&from_gz), body(&plain));
+    let from_tar = stdout_of(&["explain", tar_path, "--member", "a/g.sgf"]);
+    assert!(from_tar.starts_with(&format!("{tar_path} member a/g.sgf game 1:")));
+    assert_eq!(body(&from_tar), body(&plain));
+    let zones = stdout_of(&["zones", gz, "--at", "15"]);
+    assert_eq!(
+        body(&zones),
+        body(&stdout_of(&["zones", game, "--at", "15"]))
+    );
+    // An archive without --member, or with a member that holds no game.
+    for (args, says) in [
+        (
+            vec![tar_path],
+            "name the game's file with --member (the reports' member column), one of: \
+             a/g.sgf, a/other.sgf",
+        ),
+        (
+            vec![tar_path, "--member", "b.sgf"],
+            "no such member holds a game; those that do: a/g.sgf, a/other.sgf",
+        ),
+        (vec![gz, "--game", "2"], "choose one with --game 1..1"),
+    ] {
+        let o = bin().arg("explain").args(&args).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(says), "{args:?}: {e}");
     }
 }
 
@@ -1183,7 +1237,7 @@ fn seki_exotics_positions() {
         ("fixtures/seki/seki2.sgf", [20, 20], 1, [1, 1], [15, 23]),
     ];
     for (file, stones, seki_points, seki_eyes, territory) in cases {
-        let record = recount::commands::read_game(&repo().join(file), 1).unwrap();
+        let record = recount::commands::read_game(&repo().join(file), None, 1).unwrap();
         let board = recount::go::replay::replay(&record, Rules::JAPANESE).board;
         let (dead, ownership) = recount::go::dead::estimate(&board, 128, 0);
         assert!(!dead.iter().any(|&d| d), "{file}: a seki stone called dead");

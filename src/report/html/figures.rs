@@ -207,22 +207,15 @@ pub fn shell_word(s: &str) -> String {
     }
 }
 
-/// The file argument of a command for a game's record: the file, or for an
-/// archive member the member as its archive's tool prints it.
+/// The arguments naming a game's file to `recount explain`: the file,
+/// and an archive's member with `--member` (explain reads compressed
+/// files and archives as a run does).
 fn record_path(source: &str, member: &str) -> String {
     let src = shell_word(source);
-    let lower = source.to_ascii_lowercase();
     if member.is_empty() {
-        if lower.ends_with(".gz") {
-            return format!("<(zcat {src})");
-        }
-        return src;
-    }
-    let m = shell_word(member);
-    if lower.ends_with(".zip") {
-        format!("<(unzip -p {src} {m})")
+        src
     } else {
-        format!("<(tar -xOf {src} {m})")
+        format!("{src} --member {}", shell_word(member))
     }
 }
 
@@ -476,14 +469,14 @@ mod tests {
     fn commands_name_the_record_as_a_shell_reads_it() {
         assert_eq!(record_path("kgs/a.sgf", ""), "kgs/a.sgf");
         assert_eq!(record_path("it's here.sgf", ""), r"'it'\''s here.sgf'");
-        assert_eq!(record_path("a.sgf.gz", ""), "<(zcat a.sgf.gz)");
+        assert_eq!(record_path("a.sgf.gz", ""), "a.sgf.gz");
         assert_eq!(
             record_path("k.tar.gz", "2003/a.sgf"),
-            "<(tar -xOf k.tar.gz 2003/a.sgf)"
+            "k.tar.gz --member 2003/a.sgf"
         );
         assert_eq!(
-            record_path("k.ZIP", "a b.sgf"),
-            "<(unzip -p k.ZIP 'a b.sgf')"
+            record_path("k.ZIP", "in.7z!/a b.sgf"),
+            "k.ZIP --member 'in.7z!/a b.sgf'"
         );
     }
 
