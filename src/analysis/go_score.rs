@@ -88,7 +88,7 @@ pub struct Scored {
 /// settled when it is countable ([`Game::compute`] with `count`).
 pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings) -> Scored {
     let (record, replay, rules, used) = (&g.record, &g.replay, g.rules, &g.rules_used);
-    let rules_known = used.source == RulesSource::Ru;
+    let rules_known = used.source != RulesSource::Default;
     let result = record.result;
     let mut row = GoScoreRow {
         game_key: game_key(origin, index),
@@ -185,14 +185,15 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
         row.reason = why.clone();
         Verdict::NoResult
     } else if !rules_known {
-        row.reason = if record.rules_raw.trim().is_empty() {
-            format!("no RU: scored as {} (--rules)", used.preset)
+        let what = if record.rules_raw.trim().is_empty() {
+            "no RU".to_string()
         } else {
-            format!(
-                "RU[{}] names no known rules: scored as {}",
-                record.rules_raw, used.preset
-            )
+            format!("RU[{}] names no known rules", record.rules_raw)
         };
+        row.reason = format!(
+            "{what}: scored as {}, not audited (give --rules with the rules played to audit it)",
+            used.preset
+        );
         Verdict::RulesUnknown
     } else {
         compare(&result, w, margin, &mut row.reason)

@@ -298,9 +298,11 @@ pub enum DeadStonesArg {
 pub struct ScoreArgs {
     /// Rules for games whose RU is absent or unknown (japanese, chinese,
     /// aga, korean, new_zealand, tromp_taylor, stone_scoring, song, ing; `-`
-    /// for `_` and other spellings are accepted).
-    #[arg(long, value_name = "NAME", default_value = "japanese")]
-    pub rules: String,
+    /// for `_` and other spellings are accepted). Left out: such games are
+    /// counted under Japanese rules but not audited (verdict
+    /// rules_unknown); given: they are audited under the rules named.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
 
     /// Where dead stones come from: auto (markup where the record has
     /// TB/TW, else estimate), markup, estimate, none.
@@ -430,7 +432,7 @@ mod tests {
     fn an_entrys_options_are_a_runs() {
         let path = Path::new("game.sgf");
         let a = run_args(path, &["--rules".into(), "chinese".into()]).unwrap();
-        assert_eq!((a.paths.len(), a.score.rules.as_str()), (1, "chinese"));
+        assert_eq!((a.paths.len(), a.score.rules.as_deref()), (1, Some("chinese")));
         let e = run_args(path, &["--rulez".into(), "x".into()]).unwrap_err();
         assert!(e.starts_with("unexpected argument '--rulez'"), "{e}");
         let e = run_args(path, &["other.sgf".into()]).unwrap_err();

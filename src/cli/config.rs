@@ -15,7 +15,10 @@ use crate::commands::shard::ShardRun;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
-use crate::go::rules::{Preset, UnknownRules};
+use crate::go::rules::{Preset, RulesChoice, UnknownRules};
+
+/// The rules of records without a known `RU` when `--rules` is left out.
+const DEFAULT_RULES: &str = "japanese";
 use crate::go::score::song::SongParams;
 use crate::ingest::Shard;
 use crate::ingest::{expand, Entry, ReadLimits};
@@ -121,8 +124,16 @@ impl ScoreArgs {
     ///
     /// # Errors
     /// When `--rules` names no preset.
-    pub fn resolve(&self) -> Result<(Preset, DeadSettings, ScoreSettings), ConfigError> {
-        let default_rules = self.rules.parse::<Preset>().map_err(ConfigError::Rules)?;
+    pub fn resolve(&self) -> Result<(RulesChoice, DeadSettings, ScoreSettings), ConfigError> {
+        let default_rules = RulesChoice {
+            preset: self
+                .rules
+                .as_deref()
+                .unwrap_or(DEFAULT_RULES)
+                .parse::<Preset>()
+                .map_err(ConfigError::Rules)?,
+            given: self.rules.is_some(),
+        };
         let policy = match self.dead_stones {
             DeadStonesArg::Auto => DeadPolicy::Auto,
             DeadStonesArg::Markup => DeadPolicy::Markup,
@@ -243,7 +254,7 @@ impl Nets {
 /// Everything a run needs, resolved from [`RunArgs`].
 pub struct Config {
     pub entries: Vec<Entry>,
-    pub default_rules: Preset,
+    pub default_rules: RulesChoice,
     pub dead: DeadSettings,
     pub score: ScoreSettings,
     pub limits: ReadLimits,

@@ -9,7 +9,7 @@ use crate::go::dead::decide::DeadStones;
 use crate::go::dead::{doubtful_chains, hopeless_chains, read_out, DeadSource, Fate};
 use crate::go::game::{End, Game, GameSettings};
 use crate::go::replay::{chain_label, sgf_letter, sgf_point};
-use crate::go::rules::Preset;
+use crate::go::rules::{Preset, RulesChoice};
 use crate::go::score::Counts;
 use crate::go::score::{count, count_points, fmt_points, handicap_bonus, points, traditional};
 use crate::go::settle::PointKind;
@@ -32,7 +32,7 @@ pub fn explain(
     path: &Path,
     member: Option<&str>,
     index: u32,
-    default_rules: Preset,
+    default_rules: RulesChoice,
     dead: &DeadSettings,
     settings: &ScoreSettings,
 ) -> Result<String, InputError> {

@@ -19,7 +19,7 @@ use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::game::{Game, GameSettings};
 use crate::go::record::read_record_with;
 use crate::go::record::RecordError;
-use crate::go::rules::Preset;
+use crate::go::rules::RulesChoice;
 use crate::ingest::Stage;
 use crate::ingest::{read_entry, Entry, Origin, Payload, Place, Progress, ReadLimits, Unit};
 use crate::report::duplicates::{Duplicates, GameIds};
@@ -50,7 +50,7 @@ const WINDOW_BYTES: u64 = 256 << 20;
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<'a> {
     /// Rules for games whose `RU` is absent or unknown.
-    pub default_rules: Preset,
+    pub default_rules: RulesChoice,
     /// How dead stones are decided.
     pub dead: DeadSettings,
     pub limits: ReadLimits,
@@ -71,7 +71,7 @@ pub struct Settings<'a> {
 impl Default for Settings<'_> {
     fn default() -> Self {
         Settings {
-            default_rules: Preset::Japanese,
+            default_rules: RulesChoice::default(),
             dead: DeadSettings::default(),
             limits: ReadLimits {
                 max_game_bytes: 16 << 20,
@@ -98,7 +98,8 @@ impl Settings<'_> {
             DeadPolicy::None => "none",
         };
         let mut rows: Vec<(&'static str, String)> = vec![
-            ("rules", self.default_rules.name().into()),
+            ("rules", self.default_rules.preset.name().into()),
+            ("rules_given", self.default_rules.given.to_string()),
             ("dead_stones", policy.into()),
             ("playouts", d.playouts.to_string()),
             ("seed", d.seed.to_string()),

@@ -12,7 +12,7 @@ use crate::go::endgame::position::{
 use crate::go::endgame::zones::Fixed;
 use crate::go::game::{Game, GameSettings};
 use crate::go::record::diagram;
-use crate::go::rules::Preset;
+use crate::go::rules::RulesChoice;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -31,7 +31,7 @@ pub fn zones_table(
     member: Option<&str>,
     game: u32,
     s: &ZoneSettings,
-    default_rules: Preset,
+    default_rules: RulesChoice,
     dead: &DeadSettings,
 ) -> Result<String, InputError> {
     // A game's file as `recount explain` reads it (an archive's member, a

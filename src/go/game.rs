@@ -11,7 +11,7 @@ use crate::go::endgame::position::{
 };
 use crate::go::record::GoRecord;
 use crate::go::replay::{replay, replay_with, Replay};
-use crate::go::rules::{Preset, Rules, RulesUsed};
+use crate::go::rules::{Rules, RulesChoice, RulesUsed};
 use crate::go::score::Counts;
 use crate::go::settle::Settlement;
 
@@ -19,7 +19,7 @@ use crate::go::settle::Settlement;
 #[derive(Debug, Clone, Copy)]
 pub struct GameSettings {
     /// Rules for games whose `RU` is absent or unknown (`--rules`).
-    pub default_rules: Preset,
+    pub default_rules: RulesChoice,
     pub dead: DeadSettings,
     /// Settle the end of every game whose count is audited (scoring on).
     pub count: bool,

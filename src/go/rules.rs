@@ -320,9 +320,32 @@ impl fmt::Display for Preset {
 pub enum RulesSource {
     /// The record's `RU` names a preset.
     Ru,
-    /// `--rules`: `RU` is absent or names no preset.
+    /// `--rules` left at its default: `RU` is absent or names no preset,
+    /// so the game is counted but not audited.
     #[default]
     Default,
+    /// `--rules` given on the command line: `RU` is absent or names no
+    /// preset, and the game is audited under the rules given (the
+    /// formats that carry no rules, `.gib` and `.ngf`, are audited so).
+    Option,
+}
+
+/// The `--rules` choice: the rules of records whose `RU` names none, and
+/// whether they were given (then such records are audited under them)
+/// or are the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesChoice {
+    pub preset: Preset,
+    pub given: bool,
+}
+
+impl Default for RulesChoice {
+    fn default() -> RulesChoice {
+        RulesChoice {
+            preset: Preset::Japanese,
+            given: false,
+        }
+    }
 }
 
 /// Which rules a game was replayed under, and where they came from.
@@ -343,7 +366,8 @@ impl RulesUsed {
     /// The rules a game is replayed and scored under: its `RU` when that
     /// names a known preset or spells out KataGo's rules, else `default`
     /// (the `--rules` choice), with a note.
-    pub fn for_record(record: &GoRecord, default: Preset) -> RulesUsed {
+    pub fn for_record(record: &GoRecord, choice: RulesChoice) -> RulesUsed {
+        let default = choice.preset;
         let ru = record.rules_raw.as_str();
         let used = |preset: Preset, rules: Rules, source, note| RulesUsed {
             preset,
@@ -379,7 +403,12 @@ impl RulesUsed {
         let note = (!ru.is_empty()).then(|| {
             format!("RU[{ru}] names no rule set recount knows: replayed and scored as {default} (--rules)")
         });
-        used(default, default.rules(), RulesSource::Default, note)
+        let source = if choice.given {
+            RulesSource::Option
+        } else {
+            RulesSource::Default
+        };
+        used(default, default.rules(), source, note)
     }
 }
 

@@ -995,6 +995,47 @@ fn explain_reads_compressed_files_and_archive_members() {
     }
 }
 
+/// `--rules` given audits a game without `RU` under the rules named;
+/// left out, the game is counted but not audited.
+#[test]
+fn rules_given_audit_games_without_ru() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("nr.sgf");
+    std::fs::write(&game, "(;GM[1]SZ[9]KM[0]RE[W+2];B[ee];W[];B[])").unwrap();
+    let game = game.to_str().unwrap();
+    let verdict = |args: &[&str]| {
+        let out = tmp.path().join("out");
+        let mut all = vec![game];
+        all.extend_from_slice(args);
+        assert!(run(&all, &out, "").status.success());
+        let r = &rows(&out, "go_scores.csv")[0];
+        let given = rows(&out, "settings.csv")
+            .into_iter()
+            .find(|s| s["setting"] == "rules_given")
+            .unwrap()["value"]
+            .clone();
+        (r["rules_source"].clone(), r["verdict"].clone(), given)
+    };
+    let s = |x: &str| x.to_string();
+    assert_eq!(verdict(&[]), (s("default"), s("rules_unknown"), s("false")));
+    assert_eq!(
+        verdict(&["--rules", "chinese"]),
+        (s("option"), s("winner_flip"), s("true"))
+    );
+    // RU names the rules: --rules changes nothing.
+    let ru = tmp.path().join("ru.sgf");
+    std::fs::write(&ru, "(;GM[1]SZ[9]KM[0]RU[Japanese]RE[B+81];B[ee];W[];B[])").unwrap();
+    let out = tmp.path().join("ru");
+    assert!(run(&[ru.to_str().unwrap(), "--rules", "chinese"], &out, "")
+        .status
+        .success());
+    let r = &rows(&out, "go_scores.csv")[0];
+    assert_eq!(
+        (r["rules"].as_str(), r["rules_source"].as_str()),
+        ("japanese", "ru")
+    );
+}
+
 /// The audit verdicts and the run summary on the bundled games.
 #[test]
 fn verdicts_and_summary() {
@@ -1008,6 +1049,7 @@ fn verdicts_and_summary() {
     assert_eq!(verdict("fixtures/go/kgs/2002-09-09-1.sgf"), "not_scored");
     assert!(scores["fixtures/go/kgs/2002-09-09-1.sgf"]["reason"].contains("resignation"));
     assert_eq!(verdict("fixtures/go/gnugo/GAGN2.sgf"), "rules_unknown");
+    assert!(scores["fixtures/go/gnugo/GAGN2.sgf"]["reason"].contains("give --rules"));
     assert_eq!(verdict("fixtures/go/scoring/gnugo/score2.sgf"), "no_result");
     // RE says W+394.5 on a 19×19 board: more than the board, which
     // Japanese counting gives with prisoners (GNU Go 3.8 counts W+394.5

@@ -279,7 +279,8 @@ impl Figures {
     }
 
     /// `recount explain` for a game of `go_scores.csv`, with the options
-    /// that made its count: the default rules where `RU` gave none, and
+    /// that made its count: `--rules` where the run's audited games
+    /// without a known `RU` under the rules it named, and
     /// the run's dead-stone and Song settings where they are not the
     /// defaults.
     fn explain_command(&self, r: &Row) -> String {
@@ -288,7 +289,8 @@ impl Figures {
             record_path(r.get("source"), r.get("member")),
             r.get("game")
         );
-        if r.get("rules_source") == "default" {
+        // `default` is Japanese, explain's own default too.
+        if r.get("rules_source") == "option" {
             cmd += &format!(" --rules {}", r.get("rules"));
         }
         let d = DeadSettings::default();
