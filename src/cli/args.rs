@@ -432,7 +432,10 @@ mod tests {
     fn an_entrys_options_are_a_runs() {
         let path = Path::new("game.sgf");
         let a = run_args(path, &["--rules".into(), "chinese".into()]).unwrap();
-        assert_eq!((a.paths.len(), a.score.rules.as_deref()), (1, Some("chinese")));
+        assert_eq!(
+            (a.paths.len(), a.score.rules.as_deref()),
+            (1, Some("chinese"))
+        );
         let e = run_args(path, &["--rulez".into(), "x".into()]).unwrap_err();
         assert!(e.starts_with("unexpected argument '--rulez'"), "{e}");
         let e = run_args(path, &["other.sgf".into()]).unwrap_err();

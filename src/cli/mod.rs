@@ -320,8 +320,8 @@ fn report_main(a: ReportArgs) -> Result<ExitCode, Error> {
     if !missing.is_empty() {
         let _ = writeln!(
             io::stderr(),
-            "recount: warning: the reports lack columns the page reads ({}); were they written \
-             by another version of recount? Run it again to have every figure",
+            "recount: warning: the directory lacks what the page reads ({}): a report lost, or \
+             written by another version of recount? Run recount again to have every figure",
             missing.join(", ")
         );
     }

@@ -25,6 +25,11 @@ pub enum DiffError {
 impl fmt::Display for DiffError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            DiffError::NotARun(p) if !p.exists() => write!(
+                f,
+                "'{}' does not exist; give two directories written by recount run --out",
+                p.display()
+            ),
             DiffError::NotARun(p) => write!(
                 f,
                 "'{}' holds no reports of a run (no summary.csv or summary.parquet); give two directories written by recount run --out",
@@ -69,6 +74,9 @@ pub struct TableDiff {
     /// Columns one run's report has and the other's has not.
     pub columns_only_a: Vec<String>,
     pub columns_only_b: Vec<String>,
+    /// The run (`"A"` or `"B"`) whose directory lacks the report file: its
+    /// rows are counted as none.
+    pub file_missing_in: Option<&'static str>,
 }
 
 impl TableDiff {
@@ -77,7 +85,8 @@ impl TableDiff {
             && self.only_b.is_empty()
             && self.changed.is_empty()
             && self.columns_only_a.is_empty()
-            && self.columns_only_b.is_empty())
+            && self.columns_only_b.is_empty()
+            && self.file_missing_in.is_none())
     }
 }
 
@@ -135,9 +144,16 @@ pub fn diff(a: &Path, b: &Path, ignore: &[String]) -> Result<Diff, DiffError> {
                 .unwrap_or_default(),
             rows: Vec::new(),
         };
+        let missing = match (&ra, &rb) {
+            (None, _) => Some("A"),
+            (_, None) => Some("B"),
+            _ => None,
+        };
         let ta = ra.clone().unwrap_or_else(|| empty(&rb));
         let tb = rb.unwrap_or_else(|| empty(&ra));
-        out.tables.push(compare(t, &ta, &tb, ignore));
+        let mut d = compare(t, &ta, &tb, ignore);
+        d.file_missing_in = missing;
+        out.tables.push(d);
     }
     Ok(out)
 }
@@ -319,6 +335,12 @@ impl Diff {
                 d.only_a.len(),
                 d.only_b.len()
             );
+            if let Some(run) = d.file_missing_in {
+                let _ = writeln!(
+                    out,
+                    "  the file is missing from {run}'s directory: its rows count as none"
+                );
+            }
             for (what, cols) in [("A", &d.columns_only_a), ("B", &d.columns_only_b)] {
                 if !cols.is_empty() {
                     let _ = writeln!(out, "  columns only in {what}: {}", cols.join(", "));

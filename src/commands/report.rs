@@ -27,6 +27,11 @@ pub enum ReportError {
 impl fmt::Display for ReportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ReportError::NotARun(d) if !d.exists() => write!(
+                f,
+                "'{}' does not exist; give a directory written by recount run --out",
+                d.display()
+            ),
             ReportError::NotARun(d) => write!(
                 f,
                 "'{}' holds no reports of a run (no summary.csv or summary.parquet); give a directory written by recount run --out",
@@ -43,8 +48,8 @@ impl fmt::Display for ReportError {
 impl std::error::Error for ReportError {}
 
 /// Writes `dir/report.html` from the reports in `dir`; returns its path
-/// and the columns the page reads that the reports lack (`file: column`,
-/// reports of another version of recount).
+/// and what the page reads that the directory lacks (a report, or a
+/// column as `file: column`).
 ///
 /// # Errors
 /// No run's reports in `dir`, another run holding its lock, a report that

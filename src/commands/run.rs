@@ -492,6 +492,7 @@ pub fn run(
         s.spawn(move || process_batches(&pool, unit_rx, done_tx, stop_r, &settings));
         let mut pending: BTreeMap<u64, Done> = BTreeMap::new();
         let mut next = 0u64;
+        let mut said = Instant::now();
         let mut failure = None;
         // Nothing more is recorded: failed, interrupted or asked to stop.
         let mut closed = false;
@@ -546,7 +547,9 @@ pub fn run(
             }
             window.release(next, released);
             bar.set_position(progress.bytes.load(Ordering::Relaxed));
-            if next.is_multiple_of(256) {
+            // The counts a few times a second, however the batches fall.
+            if said.elapsed() >= Duration::from_millis(200) {
+                said = Instant::now();
                 bar.set_message(format!("{} games, {} errors", tally.games, tally.errors));
             }
         }

@@ -317,4 +317,25 @@ fn diff_ignores_the_columns_named() {
     assert!(text.contains("go_scores.csv: identical"), "{text}");
     let o = diff(&["--ignore", "search_ms"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // A report lost from one directory is said, even where the other's
+    // has no rows.
+    fs::remove_file(b.join("bg_games.csv")).unwrap();
+    let o = diff(&["--ignore", "search_ms"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("bg_games.csv: 0 rows in A, 0 in B")
+            && stdout(&o).contains("the file is missing from B's directory"),
+        "{}",
+        stdout(&o)
+    );
+    let o = bin()
+        .args(["diff", "nowhere", &a.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("'nowhere' does not exist"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -245,7 +245,7 @@ fn the_page_loads_nothing_and_is_made_again_from_csv_or_parquet() {
         );
         assert_eq!(page(&dir), html, "from {ext}");
     }
-    assert!(!html.contains("missing_columns"));
+    assert!(!html.contains("data-figure=\"missing\""));
     // A column renamed (another version's reports) is said, on the page
     // and on stderr.
     let old = tmp.path().join("old");
@@ -267,19 +267,25 @@ fn the_page_loads_nothing_and_is_made_again_from_csv_or_parquet() {
         "{}",
         stderr(&o)
     );
-    assert!(figures(&page(&old))["missing_columns"].contains("go_scores.csv: verdict"));
+    assert!(figures(&page(&old))["missing"].contains("go_scores.csv: verdict"));
     // A report missing from the directory is not taken for a run without
     // it.
     let dir = tmp.path().join("csv");
     std::fs::remove_file(dir.join("bg_stats.csv")).unwrap();
     let o = bin().arg("report").arg(&dir).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("bg_stats.csv (the whole report)"),
+        "{}",
+        stderr(&o)
+    );
     let text = page(&dir);
     assert!(
         text.contains("<code>bg_stats.csv</code> is missing")
             && !text.contains("No play was rated"),
         "{text}"
     );
+    assert_eq!(figures(&text)["missing"], "bg_stats.csv (the whole report)");
     let o = bin().arg("report").arg(tmp.path()).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(

@@ -45,7 +45,7 @@ thread_local! {
 
 impl Row<'_> {
     /// The cell of `column`; empty when the report has no such column
-    /// (noted in [`Figures::missing_columns`]).
+    /// (noted in [`Figures::missing`]).
     pub fn get(&self, column: &str) -> &str {
         match self.columns.iter().position(|c| c == column) {
             Some(i) => self.cells[i].as_str(),
@@ -148,9 +148,10 @@ pub struct Player {
 /// Everything the page shows.
 #[derive(Debug, Default)]
 pub struct Figures {
-    /// Columns the page reads that a report lacks (`file: column`): the
-    /// reports of another version of recount.
-    pub missing_columns: Vec<String>,
+    /// Reports a run writes that the directory lacks, and columns the
+    /// page reads that a report lacks (`file: column`, the reports of
+    /// another version of recount).
+    pub missing: Vec<String>,
     /// `summary.csv`'s `read` rows (name, count, unit), and its `run` row.
     pub read: Vec<(String, u64, String)>,
     pub stopped: Option<(String, u64)>,
@@ -255,9 +256,13 @@ impl Figures {
         })?;
         f.gather_go(dir)?;
         f.gather_bg(dir)?;
-        f.missing_columns = MISSING
-            .with(|m| std::mem::take(&mut *m.borrow_mut()))
+        // A run writes every report, empty or not: one not there was lost.
+        let files = Table::ALL
             .into_iter()
+            .filter(|&t| find(dir, t).is_none())
+            .map(|t| format!("{} (the whole report)", t.file(crate::report::Format::Csv)));
+        f.missing = files
+            .chain(MISSING.with(|m| std::mem::take(&mut *m.borrow_mut())))
             .collect();
         Ok(f)
     }

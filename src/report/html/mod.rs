@@ -28,9 +28,10 @@ const SCORES_SHOWN: usize = 16;
 /// The page's file name in the output directory.
 pub const FILE: &str = "report.html";
 
-/// Writes the page of the reports in `dir` to `out`, synced; returns the
-/// columns the page reads that the reports lack (`file: column`), which
-/// reports of another version of recount may.
+/// Writes the page of the reports in `dir` to `out`, synced; returns
+/// what the page reads that the directory lacks ([`Figures::missing`]):
+/// a report file, or a column (`file: column`) as another version of
+/// recount may write them.
 ///
 /// # Errors
 /// A report that cannot be read, a page that cannot be written.
@@ -40,7 +41,7 @@ pub fn write(dir: &Path, out: &Path) -> io::Result<Vec<String>> {
     let mut file = std::fs::File::create(out)?;
     file.write_all(page(&figures).as_bytes())?;
     file.sync_all()?;
-    Ok(figures.missing_columns)
+    Ok(figures.missing)
 }
 
 /// Text for HTML: `&`, `<`, `>` and quotes escaped.
@@ -109,13 +110,14 @@ pub fn page(f: &Figures) -> String {
 }
 
 fn read_section(h: &mut String, f: &Figures) {
-    if !f.missing_columns.is_empty() {
+    if !f.missing.is_empty() {
         let _ = writeln!(
             h,
-            "<p class=\"note\"><strong>The reports lack columns this page reads</strong> \
-             (another version of recount wrote them?): <span data-figure=\"missing_columns\">{}\
-             </span>. The figures made from them are left out or shown as –.</p>",
-            esc(&f.missing_columns.join(", "))
+            "<p class=\"note\"><strong>The directory lacks what this page reads</strong> \
+             (a report lost, or written by another version of recount?): <span \
+             data-figure=\"missing\">{}</span>. The figures made from them are left out or \
+             shown as –.</p>",
+            esc(&f.missing.join(", "))
         );
     }
     h.push_str("<h2 id=\"read\">What was read</h2>\n<table>\n");
