@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 /// Snowie and XG text positions). It writes go_games.csv,
 /// go_scores.csv, go_zones.csv (with --zones-at or --zones-from-end),
 /// go_interpretations.csv, bg_games.csv, bg_positions.csv (with
-/// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (with
-/// --plays), errors.csv, settings.csv and summary.csv (with --format:
+/// --positions), bg_cube.csv, bg_plays.csv and bg_stats.csv (these two
+/// with --plays), errors.csv, settings.csv and summary.csv (with --format:
 /// also or instead as .parquet), and report.html, to --out. A path named
 /// like a subcommand is given as `./zones`, or last after `--` (`recount
 /// --out DIR -- zones`).
@@ -183,7 +183,7 @@ pub struct RunArgs {
     /// reading stops, the reports hold the first N whatever the thread
     /// count, and summary.csv (a `run,stopped_at_max_games` row) and stderr
     /// say the limit was reached.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = records_limit)]
     pub max_games: Option<u64>,
 
     /// Read only the K-th of N parts of the input (each file or archive
@@ -345,18 +345,19 @@ pub struct ScoreArgs {
 #[derive(Debug, clap::Args)]
 pub struct ZoneArgs {
     /// Go: the endgame zones of the position after move N (passes count
-    /// as moves); a run writes them to go_zones.csv for every game.
+    /// as moves); in a run, of every game, in go_zones.csv.
     #[arg(
         long = "zones-at",
-        alias = "at",
+        visible_alias = "at",
         value_name = "N",
         conflicts_with = "zones_from_end"
     )]
     pub zones_at: Option<u32>,
 
-    /// Go: … of the position K moves before the game's end (`recount
-    /// zones` on an SGF file without either flag: the final position).
-    #[arg(long = "zones-from-end", alias = "from-end", value_name = "K")]
+    /// Go: the endgame zones of the position K moves before the game's
+    /// end (`recount zones` on a game without either flag: the final
+    /// position).
+    #[arg(long = "zones-from-end", visible_alias = "from-end", value_name = "K")]
     pub zones_from_end: Option<u32>,
 
     /// Zones with more empty points are not searched (their rows say so).
@@ -379,6 +380,15 @@ pub struct ZoneArgs {
     /// Search zones without the formula of hope (for benchmarks).
     #[arg(long, hide = true)]
     pub zone_no_hope: bool,
+}
+
+/// `--max-games`: a count of at least one.
+fn records_limit(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1 (leave --max-games out to read everything)".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}: give a whole number of records")),
+    }
 }
 
 /// `recount zones FILE`: one position's endgame zones and move values.

@@ -53,6 +53,8 @@ pub enum ConfigError {
     Locked(Locked),
     /// `--charset` names no charset.
     Charset(String),
+    /// `--agrees-if` with `--no-scores`: nothing is counted to agree.
+    AgreesIfWithoutScores,
     /// `--shard` with `--max-games`: the first N records of a part are not
     /// a part of the first N records.
     ShardMaxGames,
@@ -72,7 +74,8 @@ impl fmt::Display for ConfigError {
             ConfigError::Rules(e) => write!(f, "{e}; choose one with --rules"),
             ConfigError::MetUnreadable { path, source } => write!(
                 f,
-                "cannot read the match equity table '{}': {source}",
+                "cannot read the match equity table '{}': {source}; give the path of one of GNU \
+                 Backgammon's met/*.xml files, or leave out --met for the built-in Kazaross-XG2",
                 path.display()
             ),
             ConfigError::MetUnusable { path, message } => write!(
@@ -98,6 +101,9 @@ impl fmt::Display for ConfigError {
             ConfigError::PliesWithoutPruning { plies, source } => write!(
                 f,
                 "--plies {plies} needs GNU Backgammon's pruning nets, which the weights file {source} lacks; use the built-in nets, a gnubg.weights or gnubg.wd with all six nets, or --plies 0"
+            ),
+            ConfigError::AgreesIfWithoutScores => f.write_str(
+                "--agrees-if looks for the change that makes a count agree, and --no-scores counts nothing; leave out one of them"
             ),
             ConfigError::ShardMaxGames => f.write_str(
                 "--shard and --max-games cannot be used together (the shards' first records are not the run's first records); leave out one of them"
@@ -375,6 +381,9 @@ impl Config {
         };
         if a.shard.is_some() && a.max_games.is_some() {
             return Err(ConfigError::ShardMaxGames);
+        }
+        if a.no_scores && a.score.agrees_if {
+            return Err(ConfigError::AgreesIfWithoutScores);
         }
         nets.look_ahead(a.plies)?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;

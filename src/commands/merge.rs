@@ -33,6 +33,12 @@ impl fmt::Display for MergeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MergeError::Shards(why) => f.write_str(why),
+            MergeError::Write { dir, source } if dir.is_file() => write!(
+                f,
+                "cannot write the merged reports to '{}': it is a file, not a directory; choose \
+                 another --out",
+                dir.display()
+            ),
             MergeError::Write { dir, source } => write!(
                 f,
                 "cannot write the merged reports to '{}': {source}; check free space and permissions",

@@ -370,6 +370,23 @@ fn run_that_cannot_happen_exits_2_with_advice() {
     let o = run(&["fixtures/go/kgs", "--rules", "klingon"], tmp.path(), "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown rules 'klingon'"));
+    for (args, says) in [
+        (
+            &["--max-games", "0"][..],
+            "must be at least 1 (leave --max-games out to read everything)",
+        ),
+        (&["--no-scores", "--agrees-if"], "leave out one of them"),
+        (
+            &["--met", "nowhere.xml"],
+            "or leave out --met for the built-in",
+        ),
+    ] {
+        let mut all = vec!["fixtures/go/kgs"];
+        all.extend_from_slice(args);
+        let o = run(&all, tmp.path(), "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
 }
 
 #[test]

@@ -485,7 +485,7 @@ impl Tracker {
         let n = match moment {
             Moment::At(n) if n > total => {
                 return Err(format!(
-                    "the game has {total} moves; --zones-at {n} is past its end"
+                    "the game has {total} moves; move {n} (--zones-at, --at) is past its end"
                 ))
             }
             Moment::At(n) => n,
