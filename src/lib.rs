@@ -37,3 +37,22 @@ pub mod report;
 mod rng;
 pub mod sgf;
 pub mod text;
+
+/// Says that a test skipped a check for want of a tool (DuckDB, chromium,
+/// gnubg's files): on stderr, and appended to the file
+/// `RECOUNT_SKIP_LOG` names, so that `scripts/test.sh` can list every
+/// skip after the run (cargo hides a passing test's stderr).
+#[doc(hidden)]
+pub fn note_skipped_test(why: &str) {
+    eprintln!("skipped: {why}");
+    if let Some(log) = std::env::var_os("RECOUNT_SKIP_LOG") {
+        use std::io::Write;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        if let Ok(mut file) = file {
+            let _ = writeln!(file, "{why}");
+        }
+    }
+}

@@ -53,7 +53,7 @@ fn every_report_loads_in_duckdb_and_joins_on_its_keys() {
     if !python.is_file() {
         let why = "DuckDB is not installed (bash scripts/get-test-tools.sh installs it)";
         assert!(std::env::var_os("RECOUNT_TEST_TOOLS").is_none(), "{why}");
-        eprintln!("skipped: {why}");
+        recount::note_skipped_test(why);
         return;
     }
     let out = fixtures_run();

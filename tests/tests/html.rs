@@ -318,7 +318,7 @@ fn chromium() -> Option<PathBuf> {
     if found.is_none() {
         let why = "chromium is not installed (bash scripts/get-test-tools.sh installs it)";
         assert!(std::env::var_os("RECOUNT_TEST_TOOLS").is_none(), "{why}");
-        eprintln!("skipped: {why}");
+        recount::note_skipped_test(why);
     }
     found
 }

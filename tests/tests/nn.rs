@@ -88,7 +88,7 @@ fn weights_files_load_like_the_embedded_nets() {
     for name in ["gnubg.wd", "gnubg.weights"] {
         let path = data.join(name);
         if !path.is_file() {
-            eprintln!("skipped: no {}", path.display());
+            recount::note_skipped_test(&format!("no {}", path.display()));
             continue;
         }
         let w = Weights::load(&path).unwrap();

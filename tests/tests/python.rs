@@ -46,7 +46,7 @@ fn python() -> Option<PathBuf> {
         Ok(p) => Some(p.clone()),
         Err(why) => {
             assert!(std::env::var_os("RECOUNT_TEST_TOOLS").is_none(), "{why}");
-            eprintln!("skipped: {why}");
+            recount::note_skipped_test(why);
             None
         }
     }

@@ -996,10 +996,10 @@ mod tests {
     fn the_embedded_nets_equal_gnubg_weights() {
         let text = Path::new(env!("CARGO_MANIFEST_DIR")).join(".gnubg-data/gnubg.weights");
         if !text.is_file() {
-            eprintln!(
-                "skipped: no {} (scripts/get-gnubg-weights.sh)",
+            crate::note_skipped_test(&format!(
+                "no {} (scripts/get-gnubg-weights.sh)",
                 text.display()
-            );
+            ));
             return;
         }
         let text = std::fs::read_to_string(&text).unwrap();

@@ -78,9 +78,9 @@
 //! `NeuralNetEvaluate`, captured with an interposed `NeuralNetEvaluate` on
 //! about 150,000 positions (every position ID of `fixtures/expected` plus
 //! random positions with blots, bar checkers, checkers off, crashed boards
-//! and races), both players on roll: no difference. The test
-//! `matches_gnubg_input_vectors` repeats the comparison on a file of such
-//! vectors when one is present.
+//! and races), both players on roll: no difference. The tests keep the
+//! outputs these inputs give equal to gnubg's on the fixtures' positions
+//! (`tests/tests/nn.rs`, `fixtures/expected/bg-nn-cases.csv`).
 
 use std::sync::OnceLock;
 
