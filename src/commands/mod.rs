@@ -198,12 +198,21 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         max_game_bytes: 64 << 20,
     };
     let progress = std::sync::Arc::new(Progress::default());
-    let (mut found, mut games, mut members) = (None, 0u32, Vec::<String>::new());
+    let (mut found, mut games) = (None, 0u32);
+    // The other members seen (a member's units come together): a few
+    // names to suggest and how many; and why the whole file failed.
+    let (mut members, mut last) = (Members::default(), None::<String>);
+    let mut whole_failure = None;
     read_entry(&entry, limits, None, &progress, &mut |unit| {
         let here = unit.origin.member.as_deref();
         if here != member {
-            if let Some(m) = here.filter(|m| !members.iter().any(|k| k == m)) {
-                members.push(m.to_string());
+            match (here, unit.payload) {
+                (Some(m), _) if last.as_deref() != Some(m) => {
+                    members.saw(m);
+                    last = Some(m.to_string());
+                }
+                (None, Payload::Failed { reason, .. }) => whole_failure = Some(reason),
+                _ => {}
             }
             return true;
         }
@@ -235,21 +244,26 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
             ))
         }
         Some(Payload::Failed { reason, .. }) => return Err(unusable(reason)),
+        None if whole_failure.is_some() => {
+            let reason = whole_failure.unwrap_or_default();
+            return Err(InputError::Unusable {
+                what: format!("'{}'", path.display()),
+                message: reason,
+            });
+        }
         None if games > 0 => {
             return Err(unusable(format!(
                 "it holds {games} game(s); choose one with --game 1..{games}"
             )))
         }
-        None if member.is_none() && !members.is_empty() => {
+        None if member.is_none() && members.count > 0 => {
             return Err(unusable(format!(
-                "an archive; name the game's file with --member (the reports' member column), one of: {}",
-                listed(&members)
+                "an archive; name the game's file with --member (the reports' member column), one of: {members}"
             )))
         }
         None if member.is_some() => {
             return Err(unusable(format!(
-                "no such member holds a game; those that do: {}",
-                listed(&members)
+                "no such member holds a game; those that do: {members}"
             )))
         }
         None => return Err(unusable("no game in it".into())),
@@ -260,22 +274,35 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
     Ok(record)
 }
 
-/// The first few names of a list, and how many more.
-fn listed(names: &[String]) -> String {
+/// The members of an archive seen: the first few names, and how many.
+#[derive(Default)]
+struct Members {
+    first: Vec<String>,
+    count: usize,
+}
+
+impl Members {
     const SHOWN: usize = 5;
-    let mut text = names
-        .iter()
-        .take(SHOWN)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if names.len() > SHOWN {
-        text += &format!(" and {} more", names.len() - SHOWN);
+
+    fn saw(&mut self, name: &str) {
+        if self.first.len() < Self::SHOWN {
+            self.first.push(name.to_string());
+        }
+        self.count += 1;
     }
-    if text.is_empty() {
-        text = "none".into();
+}
+
+impl fmt::Display for Members {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.count == 0 {
+            return f.write_str("none");
+        }
+        f.write_str(&self.first.join(", "))?;
+        if self.count > self.first.len() {
+            write!(f, " and {} more", self.count - self.first.len())?;
+        }
+        Ok(())
     }
-    text
 }
 
 /// A game's file as the single-game commands name it: the file, and the
