@@ -684,16 +684,18 @@ pub fn count_result(
         s.games = 1;
     }
     // A game borne off scores what the board and cube give (the Jacoby
-    // rule included), whatever the record claims; others as awarded, but
-    // at most a backgammon: gnubg's import caps a resignation there, so a
-    // forfeited match (`Losses 4 point` with the cube at 1) is not won
-    // in its statistics.
+    // rule included), whatever the record claims; others as awarded, in
+    // whole multiples of the cube up to a backgammon, as gnubg's `.mat`
+    // import reads a resignation (`ParseMatMove`: up to the cube a single,
+    // up to twice it a gammon, else a backgammon), so a forfeited match
+    // (`Losses 4 point` with the cube at 1) is not won in its statistics.
     let r = &g.replayed;
     let board = match r.ending {
         Ending::BoreOff(_) => r.winner.zip(r.points),
         _ => None,
     };
-    let Some((w, points)) = board.or(g.awarded.map(|(w, p)| (w, p.min(3 * r.cube)))) else {
+    let as_gnubg = |(w, p): (usize, u32)| (w, r.cube * p.div_ceil(r.cube).clamp(1, 3));
+    let Some((w, points)) = board.or(g.awarded.map(as_gnubg)) else {
         return;
     };
     let won = if m.length == 0 {

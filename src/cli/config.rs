@@ -16,9 +16,6 @@ use crate::go::dead::decide::DeadSettings;
 use crate::go::dead::DeadPolicy;
 use crate::go::endgame::position::{Moment, ZoneSettings};
 use crate::go::rules::{Preset, RulesChoice, UnknownRules};
-
-/// The rules of records without a known `RU` when `--rules` is left out.
-const DEFAULT_RULES: &str = "japanese";
 use crate::go::score::song::SongParams;
 use crate::ingest::Shard;
 use crate::ingest::{expand, Entry, ReadLimits};
@@ -27,6 +24,9 @@ use crate::report::{Formats, ReportDir};
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+
+/// The rules of records without a known `RU` when `--rules` is left out.
+const DEFAULT_RULES: &str = "japanese";
 
 /// An option that cannot be used as given; each says what to do.
 #[derive(Debug)]

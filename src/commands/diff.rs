@@ -401,6 +401,11 @@ impl Diff {
         put(["report", "change", "key", "column", "a", "b"]);
         for d in &self.tables {
             let report = &d.file[..d.file.len() - ".csv".len()];
+            match d.file_missing_in {
+                Some("A") => put([report, "file_missing_in_a", d.file, "", "", ""]),
+                Some(_) => put([report, "file_missing_in_b", d.file, "", "", ""]),
+                None => {}
+            }
             for r in &d.changed {
                 for (c, a, b) in &r.cells {
                     put([report, "changed", &r.key, c, a, b]);

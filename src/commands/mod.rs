@@ -95,6 +95,15 @@ pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecor
         .map_err(|e| io("read", e))?;
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     if member.is_some() || crate::ingest::paths::is_packed(&name, &head) {
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            // A pipe's first bytes are gone: it cannot be read again.
+            return Err(InputError::Unusable {
+                what: format!("'{}'", path.display()),
+                message: "a compressed stream or an archive through a pipe; give the file \
+                          itself (explain reads compressed files and archives)"
+                    .into(),
+            });
+        }
         return read_packed(path, member, game);
     }
     if let Some((format, _)) = crate::ingest::translate(&name, &head) {
@@ -172,10 +181,14 @@ pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecor
 }
 
 /// Whether `path` is read through [`read_packed`]: a compressed file or an
-/// archive, or a member was named.
+/// archive (a regular file: a pipe's bytes are read once, by the caller),
+/// or a member was named.
 pub fn is_packed_input(path: &Path, member: Option<&str>) -> bool {
     if member.is_some() {
         return true;
+    }
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let mut head = Vec::new();
@@ -207,7 +220,9 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         let here = unit.origin.member.as_deref();
         if here != member {
             match (here, unit.payload) {
-                (Some(m), _) if last.as_deref() != Some(m) => {
+                (Some(m), Payload::Tree(_) | Payload::Translated(..))
+                    if last.as_deref() != Some(m) =>
+                {
                     members.saw(m);
                     last = Some(m.to_string());
                 }
@@ -263,7 +278,7 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         }
         None if member.is_some() => {
             return Err(unusable(format!(
-                "no such member holds a game; those that do: {members}"
+                "no such member holds a Go game; those that do: {members}"
             )))
         }
         None => return Err(unusable("no game in it".into())),
@@ -274,7 +289,8 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
     Ok(record)
 }
 
-/// The members of an archive seen: the first few names, and how many.
+/// The members of an archive that hold Go games: the first few names,
+/// and how many.
 #[derive(Default)]
 struct Members {
     first: Vec<String>,

@@ -311,7 +311,7 @@ fn read_stream_inner(
 }
 
 /// The archive format the first bytes of a stream are the magic number of.
-fn archive_of_magic(head: &[u8]) -> Option<Archive> {
+pub(crate) fn archive_of_magic(head: &[u8]) -> Option<Archive> {
     if head.starts_with(b"PK\x03\x04") {
         Some(Archive::Zip)
     } else if head.starts_with(sevenz::MAGIC) {

@@ -47,6 +47,7 @@ pub fn is_packed(name: &str, head: &[u8]) -> bool {
     codec_of(name).is_some()
         || archive_of(&uncompressed(name)).is_some()
         || Codec::of_magic(head).is_some()
+        || super::archive::archive_of_magic(head).is_some()
 }
 
 /// The archive format a name (without its compression) says.

@@ -328,6 +328,17 @@ fn diff_ignores_the_columns_named() {
         "{}",
         stdout(&o)
     );
+    let changes = dir.path().join("changes.csv");
+    let o = diff(&[
+        "--ignore",
+        "search_ms",
+        "--changes",
+        changes.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(fs::read_to_string(&changes)
+        .unwrap()
+        .contains("bg_games,file_missing_in_b,bg_games.csv,,,"));
     let o = bin()
         .args(["diff", "nowhere", &a.display().to_string()])
         .output()

@@ -939,7 +939,8 @@ fn explain_shows_board_and_arithmetic() {
 }
 
 /// `recount explain` and `recount zones` read a compressed file and an
-/// archive's member as a run does, and the page's commands name them so.
+/// archive's member as a run does (the page's commands name them so:
+/// `figures.rs`'s unit test).
 #[test]
 fn explain_reads_compressed_files_and_archive_members() {
     use std::io::Write;
@@ -962,6 +963,9 @@ fn explain_reads_compressed_files_and_archive_members() {
     }
     tar.finish().unwrap();
     drop(tar);
+    let disguised = tmp.path().join("games.sgf");
+    std::fs::copy(&tar_path, &disguised).unwrap();
+    let disguised = disguised.to_str().unwrap().to_string();
     let (gz, tar_path) = (gz.to_str().unwrap(), tar_path.to_str().unwrap());
     // The same text but for the file's name in the first line.
     let body = |text: &str| text.split_once('\n').unwrap().1.to_string();
@@ -984,9 +988,14 @@ fn explain_reads_compressed_files_and_archive_members() {
         ),
         (
             vec![tar_path, "--member", "b.sgf"],
-            "no such member holds a game; those that do: a/g.sgf, a/other.sgf",
+            "no such member holds a Go game; those that do: a/g.sgf, a/other.sgf",
         ),
         (vec![gz, "--game", "2"], "choose one with --game 1..1"),
+        // An archive known by its bytes alone, as a run knows it.
+        (
+            vec![disguised.as_str()],
+            "name the game's file with --member",
+        ),
     ] {
         let o = bin().arg("explain").args(&args).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -32,9 +32,9 @@ pub struct GameResult {
 
 /// Reads `RE` as SGF `FF[4]` writes it (`B+3.5`, `W+R`, `B+Resign`, `W+T`,
 /// `B+F`, `0`, `Draw`, `Void`, `?`), case-insensitively, a margin's decimal
-/// comma as a point (`W+6,5`), plus the Chinese and
-/// Japanese wordings Asian servers use for a win by resignation (黑中盘胜,
-/// 白中押し勝ち) and a bare win (黑胜).
+/// comma as a point (`W+6,5`), plus the Chinese, Japanese and Korean
+/// wordings of Asian servers (`parse_asian`: 黑中盘胜, 白胜3目半,
+/// 黑胜3又3/4子, 흑 6집반 승).
 ///
 /// # Examples
 /// ```
@@ -161,35 +161,59 @@ pub(crate) fn decimal(num: &str) -> Option<f64> {
 }
 
 /// The Chinese, Japanese and Korean wordings of Asian servers and
-/// databases: the winner first (黑/黒/흑 Black, 白/백 White), then a win
-/// by resignation (黑中盘胜, 白中押し勝ち, 백불계승), on time (超时,
-/// 時間切れ, 시간), or by a margin counted in points (目, 点, 집: 白胜3目半,
-/// 흑 6집반 승) or in stones (子, two points each: 黑胜3又3/4子 is 7.5
-/// points); a bare win (黑胜) leaves the margin unknown.
+/// databases: a colour (黑/黒/흑 Black, 白/백 White) and what it did: won
+/// (胜/勝/승) or lost (负/負/敗/패, the other colour then wins), by
+/// resignation (黑中盘胜, 白中押し勝ち, 백불계승), on time (超时, 時間切れ,
+/// 시간), or by a margin in points (目, 点, 집: 白胜3目半, 흑 6집반 승) or
+/// in stones (子, two points each: 黑胜3又3/4子 is 7.5 points). The
+/// colour is the one nearest before the verb, and the margin is read in
+/// its clause only, so that a komi mentioned beside it (黑贴7.5目 白胜2目)
+/// is not taken for either. A bare win (黑胜) leaves the margin unknown.
 fn parse_asian(text: &str) -> Option<GameResult> {
-    let first = text.chars().next()?;
-    let winner = match first {
-        '黑' | '黒' | '흑' => Color::Black,
-        '白' | '백' => Color::White,
-        _ => return None,
+    let colour = |c: char| match c {
+        '黑' | '黒' | '흑' => Some(Color::Black),
+        '白' | '백' => Some(Color::White),
+        _ => None,
     };
-    let rest = &text[first.len_utf8()..];
+    colour(text.chars().next()?)?;
+    const WON: [char; 3] = ['胜', '勝', '승'];
+    const LOST: [char; 4] = ['负', '負', '敗', '패'];
+    let verb = text.find(|c: char| WON.contains(&c) || LOST.contains(&c));
+    // The clause: from the colour nearest before the verb (else the
+    // first) to the next colour after it.
+    let upto = verb.unwrap_or(text.len());
+    let (at, who) = text[..upto]
+        .char_indices()
+        .rev()
+        .find_map(|(i, c)| colour(c).map(|k| (i, k)))
+        .or_else(|| {
+            text.char_indices()
+                .find_map(|(i, c)| colour(c).map(|k| (i, k)))
+        })?;
+    let after_colour = at + text[at..].chars().next()?.len_utf8();
+    let clause_end = text[upto..]
+        .char_indices()
+        .find(|&(_, c)| colour(c).is_some())
+        .map_or(text.len(), |(i, _)| upto + i);
+    let clause = &text[after_colour..clause_end];
+    let lost = verb.is_some_and(|v| text[v..].starts_with(|c: char| LOST.contains(&c)));
+    let winner = if lost { who.opponent() } else { who };
     let won = GameResult {
         winner: Some(winner),
         ..GameResult::default()
     };
-    let has = |words: &[&str]| words.iter().any(|w| rest.contains(w));
+    let has = |words: &[&str]| words.iter().any(|w| clause.contains(w));
     let kind = if has(&["中盘", "中盤", "中押", "불계"]) {
         EndKind::Resign
-    } else if has(&["超时", "時間切れ", "시간"]) {
+    } else if has(&["超时", "时间", "時間", "시간"]) {
         EndKind::Time
-    } else if let Some(margin) = asian_margin(rest) {
+    } else if let Some(margin) = asian_margin(clause) {
         return Some(GameResult {
             kind: EndKind::Score,
             margin: Some(margin),
             ..won
         });
-    } else if has(&["胜", "勝", "승"]) {
+    } else if verb.is_some() {
         EndKind::Unknown
     } else {
         return None;
@@ -197,37 +221,53 @@ fn parse_asian(text: &str) -> Option<GameResult> {
     Some(GameResult { kind, ..won })
 }
 
-/// The margin of an Asian result in points: a number (`3`, `3.5`, `3又3/4`,
-/// `1/4`) before its unit, points (目, 点, 집) or stones (子, two points
-/// each), a half (半, 반) after the unit adding 0.5; `半目` alone is half a
-/// point. `None` without a unit or a number.
-fn asian_margin(rest: &str) -> Option<f64> {
-    let (at, unit, scale) = ["目", "点", "집", "子"]
+/// The margin of an Asian result's clause in points: a number (`3`,
+/// `3.5`, `3,5`, `3又3/4`, `3 3/4`, `1/4`, full-width digits too) before
+/// its unit, points (目, 点, 집) or stones (子, two points each), a half
+/// (半, 반) after the unit adding 0.5; `半目` alone is half a point.
+/// `None` without a unit or a number (numerals in characters are not
+/// read).
+fn asian_margin(clause: &str) -> Option<f64> {
+    // Full-width digits and points as ASCII.
+    let clause: String = clause
+        .chars()
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            '．' => '.',
+            '／' => '/',
+            c => c,
+        })
+        .collect();
+    let (at, unit, scale) = [("目", 1.0), ("点", 1.0), ("집", 1.0), ("子", 2.0)]
         .iter()
-        .zip([1.0, 1.0, 1.0, 2.0])
-        .find_map(|(u, k)| rest.find(u).map(|at| (at, *u, k)))?;
-    let before = rest[..at].trim_end();
-    let half = |s: &str| s.ends_with('半') || s.ends_with('반');
-    let after = rest[at + unit.len()..].trim_start();
-    let extra = if after.starts_with('半') || after.starts_with('반') {
-        0.5
-    } else {
-        0.0
-    };
-    if half(before) && !before[..before.len() - 3].ends_with(|c: char| c.is_ascii_digit()) {
-        return Some(0.5 * scale);
+        .find_map(|&(u, k)| clause.find(u).map(|at| (at, u, k)))?;
+    let before = clause[..at].trim_end();
+    let is_half = |c: char| c == '半' || c == '반';
+    let after = clause[at + unit.len()..].trim_start();
+    let extra = if after.starts_with(is_half) { 0.5 } else { 0.0 };
+    if let Some(rest) = before.strip_suffix(is_half) {
+        if !rest.trim_end().ends_with(|c: char| c.is_ascii_digit()) {
+            return Some(0.5 * scale);
+        }
     }
+    // The number just before the unit: digits, points, commas, slashes,
+    // 又 and the spaces between them.
     let start = before
         .char_indices()
         .rev()
-        .take_while(|(_, c)| c.is_ascii_digit() || matches!(c, '.' | '/' | '又'))
+        .take_while(|&(_, c)| c.is_ascii_digit() || matches!(c, '.' | ',' | '/' | '又' | ' '))
         .last()?
         .0;
-    let number = &before[start..];
-    let value = match number.split_once('又') {
-        Some((whole, part)) => whole.parse::<f64>().ok()? + fraction(part)?,
-        None if number.contains('/') => fraction(number)?,
-        None => number.parse::<f64>().ok()?,
+    let number = before[start..].trim().replace(',', ".");
+    let parts: Vec<&str> = number
+        .split(['又', ' '])
+        .filter(|p| !p.is_empty())
+        .collect();
+    let value = match parts.as_slice() {
+        [whole, part] if part.contains('/') => whole.parse::<f64>().ok()? + fraction(part)?,
+        [part] if part.contains('/') => fraction(part)?,
+        [n] => n.parse::<f64>().ok()?,
+        _ => return None,
     };
     Some((value + extra) * scale).filter(|m| m.is_finite())
 }
@@ -304,5 +344,24 @@ mod tests {
         // A unit without a number, or a number without a unit: no margin.
         assert_eq!(read("黑胜目"), (EndKind::Unknown, Some(Color::Black), None));
         assert_eq!(read("白胜3"), (EndKind::Unknown, Some(Color::White), None));
+        // A loss names the loser; a komi beside the result is neither
+        // the winner nor the margin.
+        assert_eq!(read("黑负3目"), score(Color::White, 3.0));
+        assert_eq!(
+            read("흑 불계패"),
+            (EndKind::Resign, Some(Color::White), None)
+        );
+        assert_eq!(read("백 시간패").1, Some(Color::Black));
+        assert_eq!(read("黑贴7.5目 白胜2目"), score(Color::White, 2.0));
+        assert_eq!(
+            read("白胜 黑贴7.5目"),
+            (EndKind::Unknown, Some(Color::White), None)
+        );
+        // Numbers as they are written: spaces, a decimal comma, full width.
+        assert_eq!(read("白胜 1 又 1/4 子"), score(Color::White, 2.5));
+        assert_eq!(read("黑胜3 3/4子"), score(Color::Black, 7.5));
+        assert_eq!(read("黑胜2,5目"), score(Color::Black, 2.5));
+        assert_eq!(read("白胜３目半"), score(Color::White, 3.5));
+        assert_eq!(read("黑时间胜").0, EndKind::Time);
     }
 }
