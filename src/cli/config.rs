@@ -25,9 +25,6 @@ use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-/// The rules of records without a known `RU` when `--rules` is left out.
-const DEFAULT_RULES: &str = "japanese";
-
 /// An option that cannot be used as given; each says what to do.
 #[derive(Debug)]
 pub enum ConfigError {
@@ -131,14 +128,12 @@ impl ScoreArgs {
     /// # Errors
     /// When `--rules` names no preset.
     pub fn resolve(&self) -> Result<(RulesChoice, DeadSettings, ScoreSettings), ConfigError> {
-        let default_rules = RulesChoice {
-            preset: self
-                .rules
-                .as_deref()
-                .unwrap_or(DEFAULT_RULES)
-                .parse::<Preset>()
-                .map_err(ConfigError::Rules)?,
-            given: self.rules.is_some(),
+        let default_rules = match &self.rules {
+            Some(name) => RulesChoice {
+                preset: name.parse::<Preset>().map_err(ConfigError::Rules)?,
+                given: true,
+            },
+            None => RulesChoice::default(),
         };
         let policy = match self.dead_stones {
             DeadStonesArg::Auto => DeadPolicy::Auto,

@@ -69,6 +69,9 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Why a backgammon match cannot be shown as a Go game.
+const NOT_GO: &str = "a backgammon match, not a Go game (run recount on the file for its reports)";
+
 /// Reads game `game` (1-based) of the SGF file at `path`, or the one game
 /// of a file in another server's format ([`crate::ingest::translate`]);
 /// of a compressed file or an archive's `member` (as `member` names it in
@@ -134,9 +137,7 @@ pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecor
         crate::ingest::Content::Match(_) => {
             return Err(InputError::Unusable {
                 what: format!("'{}'", path.display()),
-                message:
-                    "a backgammon match, not a Go game (run recount on the file for its reports)"
-                        .into(),
+                message: NOT_GO.into(),
             })
         }
         crate::ingest::Content::Go => {}
@@ -252,12 +253,7 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
             let notes = [format.note()].into_iter().chain(t.notes).collect();
             (t.sgf, notes)
         }
-        Some(Payload::Match(..)) => {
-            return Err(unusable(
-                "a backgammon match, not a Go game (run recount on the file for its reports)"
-                    .into(),
-            ))
-        }
+        Some(Payload::Match(..)) => return Err(unusable(NOT_GO.into())),
         Some(Payload::Failed { reason, .. }) => return Err(unusable(reason)),
         None if whole_failure.is_some() => {
             let reason = whole_failure.unwrap_or_default();

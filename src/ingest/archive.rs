@@ -3,7 +3,9 @@
 //! member by member, in archive order.
 
 use crate::ingest::codec::{Budget, Codec, Guarded};
-use crate::ingest::paths::{archive_of, codec_of, is_game_name, is_text_name, is_wanted, Archive};
+use crate::ingest::paths::{
+    archive_of, archive_of_magic, codec_of, is_game_name, is_text_name, is_wanted, Archive,
+};
 use crate::ingest::source::read_source;
 use crate::ingest::{sevenz, Entry, Origin, Payload, Progress, ReadLimits, Shard, Stage, Unit};
 use crate::text::escape_name;
@@ -307,19 +309,6 @@ fn read_stream_inner(
             let optional = optional.then_some(r.progress);
             read_source(origin, buffered, size, r.limits, optional, emit)
         }
-    }
-}
-
-/// The archive format the first bytes of a stream are the magic number of.
-pub(crate) fn archive_of_magic(head: &[u8]) -> Option<Archive> {
-    if head.starts_with(b"PK\x03\x04") {
-        Some(Archive::Zip)
-    } else if head.starts_with(sevenz::MAGIC) {
-        Some(Archive::SevenZ)
-    } else if head.get(257..262) == Some(&b"ustar"[..]) {
-        Some(Archive::Tar)
-    } else {
-        None
     }
 }
 

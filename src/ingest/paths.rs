@@ -47,7 +47,23 @@ pub fn is_packed(name: &str, head: &[u8]) -> bool {
     codec_of(name).is_some()
         || archive_of(&uncompressed(name)).is_some()
         || Codec::of_magic(head).is_some()
-        || super::archive::archive_of_magic(head).is_some()
+        || archive_of_magic(head).is_some()
+}
+
+/// The first bytes of a 7z archive.
+pub(crate) const SEVENZ_MAGIC: &[u8] = &[b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c];
+
+/// The archive format the first bytes of a stream are the magic number of.
+pub(crate) fn archive_of_magic(head: &[u8]) -> Option<Archive> {
+    if head.starts_with(b"PK\x03\x04") {
+        Some(Archive::Zip)
+    } else if head.starts_with(SEVENZ_MAGIC) {
+        Some(Archive::SevenZ)
+    } else if head.get(257..262) == Some(&b"ustar"[..]) {
+        Some(Archive::Tar)
+    } else {
+        None
+    }
 }
 
 /// The archive format a name (without its compression) says.

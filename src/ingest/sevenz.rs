@@ -3,14 +3,12 @@
 //! its solid blocks.
 
 use crate::ingest::archive::{archive_error, fail, read_member, Reading};
+use crate::ingest::paths::SEVENZ_MAGIC;
 use crate::ingest::sevenz_header::{self, Next};
 use crate::ingest::{Origin, Stage, Unit};
 use crate::text::escape_name;
 use std::io::{Read, Seek, SeekFrom};
 use std::sync::Arc;
-
-/// The first bytes of a 7z archive.
-pub(crate) const MAGIC: &[u8] = &[b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c];
 
 /// Reads the 7z archive `source` (`size` bytes, when known) at `origin`.
 /// Returns `false` when `emit` asked to stop.
@@ -82,7 +80,7 @@ fn check_start_header<R: Read + Seek>(
         .read_exact(&mut start)
         .map_err(|_| "shorter than a 7z start header (32 bytes)".to_string())?;
     source.seek(SeekFrom::Start(0)).map_err(|e| e.to_string())?;
-    if &start[..6] != MAGIC {
+    if &start[..6] != SEVENZ_MAGIC {
         return Err("no 7z signature".into());
     }
     let word = |i: usize| u64::from_le_bytes(start[i..i + 8].try_into().expect("8 bytes"));
