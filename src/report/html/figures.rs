@@ -34,13 +34,7 @@ pub struct Row<'a> {
     table: Table,
     columns: &'a [String],
     cells: &'a [String],
-}
-
-thread_local! {
-    /// The columns asked of a report that lacks them (`file: column`), as
-    /// a report of another version of recount may: gathered while the
-    /// figures are, for the page to say so.
-    static MISSING: RefCell<BTreeSet<String>> = const { RefCell::new(BTreeSet::new()) };
+    missing: &'a RefCell<BTreeSet<String>>,
 }
 
 impl Row<'_> {
@@ -51,7 +45,9 @@ impl Row<'_> {
             Some(i) => self.cells[i].as_str(),
             None => {
                 let file = self.table.file(crate::report::Format::Csv);
-                MISSING.with(|m| m.borrow_mut().insert(format!("{file}: {column}")));
+                self.missing
+                    .borrow_mut()
+                    .insert(format!("{file}: {column}"));
                 ""
             }
         }
@@ -62,20 +58,32 @@ impl Row<'_> {
     }
 }
 
-/// Streams `table`'s rows from `dir` to `f`; `Ok(false)` when the run
-/// wrote no such report.
-fn each(dir: &Path, table: Table, mut f: impl FnMut(&Row)) -> Result<bool, String> {
-    let Some(path) = find(dir, table) else {
-        return Ok(false);
-    };
-    stream(&path, |columns, cells| {
-        f(&Row {
-            table,
-            columns,
-            cells,
-        })
-    })?;
-    Ok(true)
+/// A run's reports in `dir`, read table by table, with the columns asked
+/// of a report that lacks them (`file: column`), as a report of another
+/// version of recount may: gathered while the figures are, for the page
+/// to say so.
+struct Reports<'a> {
+    dir: &'a Path,
+    missing: RefCell<BTreeSet<String>>,
+}
+
+impl Reports<'_> {
+    /// Streams `table`'s rows to `f`; `Ok(false)` when the run wrote no
+    /// such report.
+    fn each(&self, table: Table, mut f: impl FnMut(&Row)) -> Result<bool, String> {
+        let Some(path) = find(self.dir, table) else {
+            return Ok(false);
+        };
+        stream(&path, |columns, cells| {
+            f(&Row {
+                table,
+                columns,
+                cells,
+                missing: &self.missing,
+            })
+        })?;
+        Ok(true)
+    }
 }
 
 /// Counts by integer bin, the ends holding everything beyond ±[`SPAN`].
@@ -226,9 +234,12 @@ impl Figures {
     /// # Errors
     /// A report that cannot be read.
     pub fn gather(dir: &Path) -> Result<Figures, String> {
-        MISSING.with(|m| m.borrow_mut().clear());
+        let reports = Reports {
+            dir,
+            missing: RefCell::default(),
+        };
         let mut f = Figures::default();
-        each(dir, Table::Summary, |r| {
+        reports.each(Table::Summary, |r| {
             let count = r.number("count").unwrap_or(0.0) as u64;
             match r.get("metric") {
                 "read" => f
@@ -238,11 +249,11 @@ impl Figures {
                 _ => {}
             }
         })?;
-        each(dir, Table::Settings, |r| {
+        reports.each(Table::Settings, |r| {
             f.settings
                 .push((r.get("setting").into(), r.get("value").into()));
         })?;
-        each(dir, Table::Errors, |r| {
+        reports.each(Table::Errors, |r| {
             *f.errors_by_stage.entry(r.get("stage").into()).or_default() += 1;
             f.errors.push(|| Listed {
                 game_key: r.get("file_key").into(),
@@ -254,16 +265,14 @@ impl Figures {
                 command: None,
             });
         })?;
-        f.gather_go(dir)?;
-        f.gather_bg(dir)?;
+        f.gather_go(&reports)?;
+        f.gather_bg(&reports)?;
         // A run writes every report, empty or not: one not there was lost.
         let files = Table::ALL
             .into_iter()
             .filter(|&t| find(dir, t).is_none())
             .map(|t| format!("{} (the whole report)", t.file(crate::report::Format::Csv)));
-        f.missing = files
-            .chain(MISSING.with(|m| std::mem::take(&mut *m.borrow_mut())))
-            .collect();
+        f.missing = files.chain(reports.missing.into_inner()).collect();
         Ok(f)
     }
 
@@ -314,9 +323,9 @@ impl Figures {
         cmd
     }
 
-    fn gather_go(&mut self, dir: &Path) -> Result<(), String> {
+    fn gather_go(&mut self, reports: &Reports) -> Result<(), String> {
         self.go_games = self.read_count("go_games");
-        each(dir, Table::GoInterpretations, |r| {
+        reports.each(Table::GoInterpretations, |r| {
             self.interpretations.push((
                 r.get("interpretation").into(),
                 r.number("games").unwrap_or(0.0) as u64,
@@ -325,7 +334,7 @@ impl Figures {
             ));
         })?;
         let mut scores = Vec::new();
-        each(dir, Table::GoScores, |r| {
+        reports.each(Table::GoScores, |r| {
             let verdict = r.get("verdict");
             *self.verdicts.entry(verdict.into()).or_default() += 1;
             scores.clear();
@@ -372,7 +381,7 @@ impl Figures {
                 }
             }
         })?;
-        each(dir, Table::GoZones, |r| {
+        reports.each(Table::GoZones, |r| {
             *self.zone_status.entry(r.get("status").into()).or_default() += 1;
             if r.get("status") == "solved" {
                 if let Some(v) = r.number("difference") {
@@ -384,8 +393,8 @@ impl Figures {
         Ok(())
     }
 
-    fn gather_bg(&mut self, dir: &Path) -> Result<(), String> {
-        each(dir, Table::BgGames, |r| {
+    fn gather_bg(&mut self, reports: &Reports) -> Result<(), String> {
+        reports.each(Table::BgGames, |r| {
             self.bg_games += 1;
             *self.endings.entry(r.get("ending").into()).or_default() += 1;
             let kinds = r.get("finding_kinds");
@@ -407,7 +416,7 @@ impl Figures {
                 });
             }
         })?;
-        each(dir, Table::BgCube, |r| {
+        reports.each(Table::BgCube, |r| {
             let (doubler, taker) = (r.number("doubler_error"), r.number("taker_error"));
             if doubler.is_none() && taker.is_none() {
                 return;
@@ -432,7 +441,7 @@ impl Figures {
                 count(format!("taker: {action}"), taker.unwrap_or(0.0));
             }
         })?;
-        each(dir, Table::BgStats, |r| {
+        reports.each(Table::BgStats, |r| {
             if r.get("scope") != "player" {
                 return;
             }
