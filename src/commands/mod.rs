@@ -81,6 +81,25 @@ const NOT_GO: &str = "a backgammon match, not a Go game (run recount on the file
 /// When the file cannot be read, holds no such game, or the game is not a
 /// Go record recount can replay.
 pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord, InputError> {
+    let file = std::fs::File::open(path).map_err(|source| InputError::Io {
+        path: path.to_path_buf(),
+        action: "open",
+        source,
+    })?;
+    read_game_from(path, file, member, game)
+}
+
+/// [`read_game`] from `file`, the bytes of `path`: read once, so that a
+/// caller who has read a pipe already hands its bytes on.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_game_from(
+    path: &Path,
+    mut file: impl Read,
+    member: Option<&str>,
+    game: u32,
+) -> Result<GoRecord, InputError> {
     let io = |action, source| InputError::Io {
         path: path.to_path_buf(),
         action,
@@ -90,7 +109,6 @@ pub fn read_game(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecor
         what: format!("game {game}"),
         message,
     };
-    let mut file = std::fs::File::open(path).map_err(|e| io("open", e))?;
     let mut head = Vec::new();
     (&mut file)
         .take(1 << 16)

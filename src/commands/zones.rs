@@ -1,7 +1,7 @@
 //! `recount zones FILE`: one position's endgame zones drawn on the board,
 //! and each zone's followers and four move values as a readable table.
 
-use crate::commands::{read_game, InputError};
+use crate::commands::{read_game, read_game_from, InputError};
 use crate::go::board::Color;
 use crate::go::dead::decide::DeadSettings;
 use crate::go::endgame::local_game::Follower;
@@ -54,7 +54,12 @@ pub fn zones_table(
         || crate::ingest::translate(&name, &bytes).is_some()
         || !matches!(crate::ingest::sniff(&bytes), crate::ingest::Content::Go);
     let (pz, title) = if is_game {
-        let record = read_game(path, member, game)?;
+        // A pipe is read once: its bytes, read above, are the game's.
+        let record = if packed {
+            read_game(path, member, game)?
+        } else {
+            read_game_from(path, bytes.as_slice(), member, game)?
+        };
         let g = Game::compute(
             record,
             &GameSettings {

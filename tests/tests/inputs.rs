@@ -557,6 +557,36 @@ fn fifos_are_skipped_in_directories_and_read_when_named() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(rows(&out, "go_games.csv").len(), 1);
     assert!(rows(&out, "errors.csv").is_empty());
+    // `zones` reads a pipe once: opened a second time, nobody would write.
+    let game = "(;SZ[9];B[ee];W[cc];B[gc];W[eg])";
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, game).unwrap())
+    };
+    let mut child = bin()
+        .args(["zones", fifo.to_str().unwrap(), "--at", "4"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            // Unblock the writer, should recount never have opened the pipe.
+            let _ = fs::read(&fifo);
+            panic!("recount zones on a pipe did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    writer.join().unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plain = tmp.path().join("g.sgf");
+    fs::write(&plain, game).unwrap();
+    let want = stdout_of(&["zones", plain.to_str().unwrap(), "--at", "4"]);
+    let body = |t: &str| t.split_once('\n').map(|(_, b)| b.to_string());
+    assert_eq!(body(&String::from_utf8(o.stdout).unwrap()), body(&want));
 }
 
 fn gz(bytes: &[u8]) -> Vec<u8> {
