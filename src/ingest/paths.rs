@@ -207,9 +207,20 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
     seen_dirs.push(canonical);
     match fs::read_dir(path) {
         Ok(rd) => {
-            let mut children: Vec<PathBuf> = rd
-                .filter_map(|e| e.ok().map(|e| normalise(&e.path())))
-                .collect();
+            let mut children = Vec::new();
+            for e in rd {
+                match e {
+                    Ok(e) => children.push(normalise(&e.path())),
+                    // An entry the listing could not read is not lost
+                    // silently.
+                    Err(e) => out.push(Entry {
+                        path: path.to_path_buf(),
+                        problem: Some(format!("cannot list an entry of the directory: {e}")),
+                        named,
+                        data: None,
+                    }),
+                }
+            }
             children.sort();
             for c in children {
                 walk(&c, false, out, seen_dirs);
