@@ -368,7 +368,11 @@ const UNRECORDED: &str = "the record writes '????' instead of the play: neither 
 fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&str>) -> Rating {
     let p = pos.player;
     if !pos.before_known {
-        return Rating::Unrated("the position is unknown after an unrecorded play ('????')".into());
+        return Rating::Unrated(
+            "the position is unknown: an earlier play is not recorded ('????'), or the game \
+             starts from an impossible position (the game's findings say which)"
+                .into(),
+        );
     }
     if pos.kind == PlayKind::Unrecorded {
         return Rating::Unrated(UNRECORDED.into());

@@ -322,8 +322,10 @@ fn setup(g: &mut GameRecord, ident: &[u8], vals: &[&[u8]]) {
                     board.checkers[0][w] = 0;
                     board.checkers[1][b] = 0;
                 }
-                b"AW" => board.checkers[0][w] += 1,
-                _ => board.checkers[1][b] += 1,
+                // An impossible count is the replay's finding, not an
+                // overflow here.
+                b"AW" => board.checkers[0][w] = board.checkers[0][w].saturating_add(1),
+                _ => board.checkers[1][b] = board.checkers[1][b].saturating_add(1),
             }
         }
     }

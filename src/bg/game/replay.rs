@@ -31,10 +31,11 @@ pub enum FindingKind {
     ScoreLine,
     CrawfordMark,
     AfterMatchEnd,
+    ImpossiblePosition,
 }
 
 impl FindingKind {
-    pub const ALL: [FindingKind; 20] = [
+    pub const ALL: [FindingKind; 21] = [
         FindingKind::IllegalPlay,
         FindingKind::UnreadableLine,
         FindingKind::UnrecordedPlay,
@@ -55,6 +56,7 @@ impl FindingKind {
         FindingKind::ScoreLine,
         FindingKind::CrawfordMark,
         FindingKind::AfterMatchEnd,
+        FindingKind::ImpossiblePosition,
     ];
 
     /// The snake_case name the reports write.
@@ -80,6 +82,7 @@ impl FindingKind {
             FindingKind::ScoreLine => "score_line",
             FindingKind::CrawfordMark => "crawford_mark",
             FindingKind::AfterMatchEnd => "after_match_end",
+            FindingKind::ImpossiblePosition => "impossible_position",
         }
     }
 }
@@ -356,6 +359,17 @@ impl Replay {
                 text: why.clone(),
             });
         }
+        // A setup no game can reach is not replayed: its plays are
+        // neither checked nor analysed, as after an unrecorded play.
+        let impossible = game.setup.as_ref().and_then(Board::impossible);
+        let board_known = impossible.is_none();
+        if let Some(why) = impossible {
+            r.findings.push(Finding {
+                kind: FindingKind::ImpossiblePosition,
+                line: 0,
+                text: format!("the record's starting position: {why}; its plays are not checked"),
+            });
+        }
         Replay {
             r,
             rules,
@@ -366,7 +380,7 @@ impl Replay {
             beavered: None,
             over_at: None,
             loser_claim: None,
-            board_known: true,
+            board_known,
             last_cube_doubler: None,
             from_opening: game.setup.is_none(),
         }
@@ -983,6 +997,19 @@ mod tests {
         let r = replay_game(&g, money(false), false, KeepCube::None);
         assert_eq!(r.ending, Ending::BoreOff(3));
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn an_impossible_setup_is_a_finding_and_its_plays_are_not_checked() {
+        for (player, point) in [(1, 12), (1, 22)] {
+            let mut g = last_roll(1);
+            // Sixteen checkers of player 1, or one on player 0's ace point.
+            g.setup.as_mut().unwrap().checkers[player][point] += 1;
+            let r = replay_game(&g, money(false), true, KeepCube::All);
+            assert_eq!(r.findings[0].kind, FindingKind::ImpossiblePosition);
+            assert!(r.positions.iter().all(|p| !p.before_known));
+            assert_eq!(r.illegal_plays, 0);
+        }
     }
 
     #[test]

@@ -41,6 +41,24 @@ impl Board {
         }
     }
 
+    /// Why no game can reach this position, if none can: a player with
+    /// more than [`CHECKERS`] on the board and the bar, or a point holding
+    /// both players' checkers. (A record's setup may say so; the
+    /// evaluators and the move generator assume neither.)
+    pub fn impossible(&self) -> Option<String> {
+        for p in 0..2 {
+            let n: u32 = self.checkers[p].iter().map(|&c| u32::from(c)).sum();
+            if n > u32::from(CHECKERS) {
+                return Some(format!(
+                    "player {p} has {n} checkers on the board and the bar (a side has {CHECKERS})"
+                ));
+            }
+        }
+        (0..24)
+            .find(|&i| self.checkers[0][i] > 0 && self.checkers[1][23 - i] > 0)
+            .map(|i| format!("player 0's {}-point holds checkers of both players", i + 1))
+    }
+
     /// Checkers of player `p` still on the board or the bar.
     pub fn on_board(&self, p: usize) -> u8 {
         in_play(&self.checkers[p]) as u8
@@ -113,6 +131,24 @@ pub fn occupied(row: &[u8; 25]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn impossible_positions() {
+        assert_eq!(Board::start().impossible(), None);
+        let mut b = Board::start();
+        b.checkers[0][BAR] = 1;
+        assert!(b.impossible().unwrap().contains("player 0 has 16 checkers"));
+        let mut b = Board::empty();
+        b.checkers[0][2] = 1;
+        b.checkers[1][21] = 1;
+        assert!(b
+            .impossible()
+            .unwrap()
+            .contains("3-point holds checkers of both"));
+        b.checkers[1][21] = 0;
+        b.checkers[1][BAR] = 15;
+        assert_eq!(b.impossible(), None);
+    }
 
     #[test]
     fn the_checkers_in_play_are_counted_point_by_point() {
