@@ -375,6 +375,8 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
             }
         })
         .collect();
+    // No ID or count of a position no game can reach.
+    let possible = r.board.impossible().is_none();
     BgGameRow {
         game_key: game_key(origin, g.index),
         file_key: file_key(origin),
@@ -407,13 +409,15 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
         findings: r.findings.len() as u32,
         finding_kinds: kinds.join(";"),
         finding_details: single_line(&details.join(" | ")),
-        pips_0: r.board.pips(0),
-        pips_1: r.board.pips(1),
-        off_0: r.board.off(0),
-        off_1: r.board.off(1),
-        position_id: position_id(&r.board, on_roll),
+        pips_0: possible.then(|| r.board.pips(0)),
+        pips_1: possible.then(|| r.board.pips(1)),
+        off_0: possible.then(|| r.board.off(0)),
+        off_1: possible.then(|| r.board.off(1)),
+        position_id: possible
+            .then(|| position_id(&r.board, on_roll))
+            .unwrap_or_default(),
         match_id: match_id(&state),
-        xgid: xgid(&r.board, &state),
+        xgid: possible.then(|| xgid(&r.board, &state)).unwrap_or_default(),
         analysed: rec.analysed,
     }
 }

@@ -64,12 +64,15 @@ pub struct BgGameRow {
     pub findings: u32,
     pub finding_kinds: String,
     pub finding_details: String,
-    pub pips_0: u32,
-    pub pips_1: u32,
-    pub off_0: u8,
-    pub off_1: u8,
+    /// The final position's pip counts and checkers off, empty where
+    /// it is impossible (`impossible_position`).
+    pub pips_0: Option<u32>,
+    pub pips_1: Option<u32>,
+    pub off_0: Option<u8>,
+    pub off_1: Option<u8>,
     /// GNU Backgammon Position ID and Match ID, and the XGID, of the final
-    /// position (the player who did not make the last play on roll).
+    /// position (the player who did not make the last play on roll); the
+    /// position's IDs empty where it is impossible.
     pub position_id: String,
     pub match_id: String,
     pub xgid: String,

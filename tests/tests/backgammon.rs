@@ -223,6 +223,36 @@ fn an_impossible_play_is_a_finding_and_replay_goes_on() {
 }
 
 #[test]
+fn an_impossible_starting_position_is_a_finding_and_not_rated() {
+    // A gnubg SGF whose setup adds a sixteenth checker to player 1's
+    // (black's) bar: the game is not replayed, its plays not rated.
+    let sgf = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[ann]PB[bob]AB[y]PL[W]\n\
+               ;W[31hefe];B[42mirn])";
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "m.sgf", sgf);
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&[&f, "--plays"], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(rows(out.path(), "errors.csv").is_empty());
+    let g = &rows(out.path(), "bg_games.csv")[0];
+    assert!(
+        g["finding_kinds"].starts_with("impossible_position"),
+        "{g:?}"
+    );
+    assert!(g["finding_details"].contains("16 checkers"), "{g:?}");
+    assert_eq!(g["illegal_plays"], "0");
+    for column in ["pips_0", "pips_1", "off_0", "off_1", "position_id", "xgid"] {
+        assert_eq!(g[column], "", "{column}");
+    }
+    let plays = rows(out.path(), "bg_plays.csv");
+    assert_eq!(plays.len(), 2);
+    for p in &plays {
+        assert_eq!(p["loss"], "");
+        assert!(p["reason"].contains("impossible position"), "{p:?}");
+    }
+}
+
+#[test]
 fn an_unknown_token_is_a_finding() {
     let g = findings_of(&MATCH.replace("65: 24/13", "65: 24/13 Frobnicates"));
     assert!(
