@@ -413,11 +413,17 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
         pips_1: possible.then(|| r.board.pips(1)),
         off_0: possible.then(|| r.board.off(0)),
         off_1: possible.then(|| r.board.off(1)),
-        position_id: possible
-            .then(|| position_id(&r.board, on_roll))
-            .unwrap_or_default(),
+        position_id: if possible {
+            position_id(&r.board, on_roll)
+        } else {
+            String::new()
+        },
         match_id: match_id(&state),
-        xgid: possible.then(|| xgid(&r.board, &state)).unwrap_or_default(),
+        xgid: if possible {
+            xgid(&r.board, &state)
+        } else {
+            String::new()
+        },
         analysed: rec.analysed,
     }
 }
