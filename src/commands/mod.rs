@@ -265,6 +265,13 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         what: what.clone(),
         message,
     };
+    // The whole file failed: said of the file, not of a member.
+    if let (None, Some(reason)) = (&found, whole_failure) {
+        return Err(InputError::Unusable {
+            what: format!("'{}'", path.display()),
+            message: reason,
+        });
+    }
     let (bytes, notes) = match found {
         Some(Payload::Tree(bytes)) => (bytes, Vec::new()),
         Some(Payload::Translated(format, t)) => {
@@ -273,13 +280,6 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         }
         Some(Payload::Match(..)) => return Err(unusable(NOT_GO.into())),
         Some(Payload::Failed { reason, .. }) => return Err(unusable(reason)),
-        None if whole_failure.is_some() => {
-            let reason = whole_failure.unwrap_or_default();
-            return Err(InputError::Unusable {
-                what: format!("'{}'", path.display()),
-                message: reason,
-            });
-        }
         None if games > 0 => {
             return Err(unusable(format!(
                 "it holds {games} game(s); choose one with --game 1..{games}"

@@ -179,17 +179,13 @@ fn parse_asian(text: &str) -> Option<GameResult> {
     const WON: [char; 3] = ['胜', '勝', '승'];
     const LOST: [char; 4] = ['负', '負', '敗', '패'];
     let verb = text.find(|c: char| WON.contains(&c) || LOST.contains(&c));
-    // The clause: from the colour nearest before the verb (else the
-    // first) to the next colour after it.
+    // The clause: from the colour nearest before the verb (the text
+    // starts with one) to the next colour after it.
     let upto = verb.unwrap_or(text.len());
     let (at, who) = text[..upto]
         .char_indices()
         .rev()
-        .find_map(|(i, c)| colour(c).map(|k| (i, k)))
-        .or_else(|| {
-            text.char_indices()
-                .find_map(|(i, c)| colour(c).map(|k| (i, k)))
-        })?;
+        .find_map(|(i, c)| colour(c).map(|k| (i, k)))?;
     let after_colour = at + text[at..].chars().next()?.len_utf8();
     let clause_end = text[upto..]
         .char_indices()
