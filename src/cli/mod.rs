@@ -152,7 +152,7 @@ fn run_main(args: RunArgs) -> Result<ExitCode, Error> {
         let _ = registered;
     }
     let (config, mut sink) = Config::open(args)?;
-    if config.entries.is_empty() {
+    if config.entries.iter().all(|e| e.skip) {
         // Not an error (an empty directory or list gives empty reports),
         // but rarely what was meant: `find … | recount -` that found none.
         let _ = writeln!(

@@ -225,6 +225,7 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
         problem: None,
         named: true,
         data: None,
+        skip: false,
     };
     let limits = ReadLimits {
         max_game_bytes: 64 << 20,

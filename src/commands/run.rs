@@ -599,6 +599,7 @@ fn progress_bar(entries: &[Entry], show: bool) -> ProgressBar {
     }
     let total_bytes: u64 = entries
         .iter()
+        .filter(|e| !e.skip)
         .filter_map(|e| std::fs::metadata(&e.path).ok())
         .map(|m| m.len())
         .sum();

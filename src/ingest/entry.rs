@@ -28,6 +28,12 @@ pub fn read_entry(
     if shard.is_some_and(|s| !s.owns_file(&origin.path)) {
         return;
     }
+    if entry.skip {
+        if shard.is_none_or(|s| s.owns(&origin)) {
+            progress.skipped.fetch_add(1, Ordering::Relaxed);
+        }
+        return;
+    }
     if let Some(problem) = &entry.problem {
         emit(fail(&origin, Stage::Discover, problem.clone()));
         return;

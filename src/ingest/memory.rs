@@ -20,6 +20,7 @@ impl Entry {
             problem: None,
             named: true,
             data: Some(bytes.into()),
+            skip: false,
         }
     }
 }
@@ -138,6 +139,7 @@ mod tests {
                 problem: None,
                 named: true,
                 data: None,
+                skip: false,
             };
             let got = units(&Entry::in_memory(path, bytes));
             assert_eq!(got, units(&on_disk), "{name}");

@@ -75,6 +75,10 @@ pub struct Entry {
     /// (the Python package's sources): read from these, `path` naming
     /// them. See [`Entry::in_memory`].
     pub data: Option<Arc<[u8]>>,
+    /// A file inside a directory whose name is neither a game file nor an
+    /// archive (`README`, `.pdf`…): not read, counted as skipped, so that
+    /// every file under a directory is accounted for.
+    pub skip: bool,
 }
 
 /// A unit's place in the input: its entry's index, the count of streams

@@ -117,7 +117,9 @@ pub(crate) fn is_wanted(name: &str) -> bool {
 
 /// Expands paths (files, directories, `-` for a list on stdin) into a sorted
 /// list without duplicates, so output does not depend on argument order or
-/// directory order.
+/// directory order. A directory's files of other names are listed too,
+/// marked [`Entry::skip`]; a path named and also found in a directory is
+/// kept as named.
 ///
 /// # Errors
 /// A path named on the command line that does not exist or cannot be
@@ -141,6 +143,7 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
                         problem: Some(format!("listed on stdin but cannot be read: {e}")),
                         named: true,
                         data: None,
+                        skip: false,
                     }),
                 }
             }
@@ -151,7 +154,7 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
         }
         walk(p, true, &mut out, &mut Vec::new());
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.sort_by(|a, b| a.path.cmp(&b.path).then(b.named.cmp(&a.named)));
     out.dedup_by(|a, b| a.path == b.path);
     Ok(out)
 }
@@ -180,6 +183,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
                 problem: Some(format!("cannot read: {e}")),
                 named,
                 data: None,
+                skip: false,
             });
             return;
         }
@@ -189,14 +193,13 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             .file_name()
             .map(|n| n.to_string_lossy())
             .unwrap_or_default();
-        if named || is_wanted(&name) {
-            out.push(Entry {
-                path: path.to_path_buf(),
-                problem: None,
-                named,
-                data: None,
-            });
-        }
+        out.push(Entry {
+            path: path.to_path_buf(),
+            problem: None,
+            named,
+            data: None,
+            skip: !named && !is_wanted(&name),
+        });
         return;
     }
     // Guard against symlink loops.
@@ -218,6 +221,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
                         problem: Some(format!("cannot list an entry of the directory: {e}")),
                         named,
                         data: None,
+                        skip: false,
                     }),
                 }
             }
@@ -231,6 +235,7 @@ fn walk(path: &Path, named: bool, out: &mut Vec<Entry>, seen_dirs: &mut Vec<Path
             problem: Some(format!("cannot list directory: {e}")),
             named,
             data: None,
+            skip: false,
         }),
     }
     seen_dirs.pop();
@@ -262,5 +267,38 @@ mod tests {
         assert_eq!(normalise(Path::new("d/./x/")), Path::new("d/x"));
         assert_eq!(normalise(Path::new("/d/../x")), Path::new("/d/../x"));
         assert_eq!(normalise(Path::new("./")), Path::new("."));
+    }
+
+    #[test]
+    fn a_directory_lists_its_other_files_as_skipped_and_a_named_one_as_read() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a.sgf", "README", "notes.pdf"] {
+            fs::write(dir.path().join(name), "x").unwrap();
+        }
+        let readme = dir.path().join("README");
+        let listed = |paths: &[PathBuf]| -> Vec<(String, bool, bool)> {
+            expand(paths, &mut &b""[..])
+                .unwrap()
+                .iter()
+                .map(|e| {
+                    let name = e.path.file_name().unwrap().to_string_lossy().into_owned();
+                    (name, e.named, e.skip)
+                })
+                .collect()
+        };
+        let dir = dir.path().to_path_buf();
+        assert_eq!(
+            listed(std::slice::from_ref(&dir)),
+            [
+                ("README".into(), false, true),
+                ("a.sgf".into(), false, false),
+                ("notes.pdf".into(), false, true)
+            ]
+        );
+        // Named as well, in either order: read, not skipped.
+        for paths in [[dir.clone(), readme.clone()], [readme.clone(), dir.clone()]] {
+            assert_eq!(listed(&paths)[0], ("README".into(), true, false));
+            assert_eq!(listed(&paths).len(), 3);
+        }
     }
 }

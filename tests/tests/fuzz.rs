@@ -79,6 +79,7 @@ fn check_units(path: &std::path::Path, named: bool) -> usize {
         problem: None,
         named,
         data: None,
+        skip: false,
     };
     let mut settings = every_analysis(MAX_GAME_BYTES, 4, false);
     // The play analysis too: its inputs are the replay's, malformed or not.

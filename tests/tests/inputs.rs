@@ -421,6 +421,20 @@ fn nothing_to_read_is_a_warning() {
     }
     let o = run(&["-"], tmp.path(), "fixtures/go/kgs/2001-01-03-1.sgf\n");
     assert!(!stderr(&o).contains(warning), "{}", stderr(&o));
+    // A directory of other files: each counted as skipped, still a warning.
+    let dir = tmp.path().join("docs");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("README"), "about the games").unwrap();
+    let out = tmp.path().join("out");
+    let o = run(&[dir.to_str().unwrap()], &out, "");
+    assert!(o.status.success() && stderr(&o).contains(warning));
+    assert!(
+        stderr(&o).contains("(1 other files skipped)"),
+        "{}",
+        stderr(&o)
+    );
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains("read,files_skipped,1,"), "{summary}");
 }
 
 #[test]
@@ -530,6 +544,7 @@ fn fifos_are_skipped_in_directories_and_read_when_named() {
         dir.join("a.sgf"),
     )
     .unwrap();
+    fs::write(dir.join("README"), "not read").unwrap();
     let fifo = dir.join("p.sgf");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -542,7 +557,7 @@ fn fifos_are_skipped_in_directories_and_read_when_named() {
     assert_eq!(rows(&out, "go_games.csv").len(), 1);
     assert!(rows(&out, "errors.csv").is_empty());
     assert!(
-        stderr(&o).contains("1 other files skipped"),
+        stderr(&o).contains("2 other files skipped"),
         "{}",
         stderr(&o)
     );
