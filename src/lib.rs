@@ -26,6 +26,10 @@
 //! options with the command line's own parser and resolver (`cli::args`,
 //! `cli::config`), so an entry takes exactly what `recount run` takes.
 
+// The crate's pages are read with their private items
+// (`cargo doc --document-private-items`), where links to them resolve.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod analysis;
 pub mod bg;
 pub mod cli;

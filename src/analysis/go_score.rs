@@ -285,7 +285,7 @@ fn interpretations(s: &Settlement, c: &Counts, song_params: SongParams) -> [f64;
 }
 
 /// The interpretations counted by [`score`] with a preset's settings (Song
-/// has its own arithmetic of Lu and chips, [`song`]).
+/// has its own arithmetic of Lu and chips, [`mod@song`]).
 pub const RULE_SET_INTERPRETATIONS: [Preset; 5] = [
     Preset::Japanese,
     Preset::Chinese,

@@ -4,7 +4,7 @@
 //! - [`position`]: the board in GNU Backgammon's layout, its legal plays,
 //!   Position ID / Match ID and XGID, and the board features of seed
 //!   `backgammon-program-board-evaluation.txt`.
-//! - [`format`]: match files read into a record (`.mat`, GNU Backgammon SGF,
+//! - [`mod@format`]: match files read into a record (`.mat`, GNU Backgammon SGF,
 //!   eXtreme Gammon `.xg`, FIBS oldmoves logs).
 //! - [`game`]: the record, each game's replay with full legality, and the
 //!   match audit (score, Crawford, cube rules).

@@ -21,7 +21,7 @@ use std::sync::Arc;
 pub(crate) const MAX_DEPTH: u32 = 8;
 
 /// The bytes of a stream that say what it is (magic numbers, the tar
-/// header, the first SGF root or match header [`super::sniff`] reads).
+/// header, the first SGF root or match header [`mod@super::sniff`] reads).
 const HEAD: usize = 8192;
 
 /// Counts bytes read from the underlying file for the progress bar.

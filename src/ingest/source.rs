@@ -1,5 +1,5 @@
 //! One file or archive member: what it holds, decided once
-//! ([`super::sniff`], then [`super::goformats::detect`]), then its Go game
+//! ([`mod@super::sniff`], then [`super::goformats::detect`]), then its Go game
 //! trees streamed one by one, or its backgammon match or other server's Go
 //! record read whole.
 

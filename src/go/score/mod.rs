@@ -132,7 +132,7 @@ pub fn fmt_points(x: f64) -> String {
     }
 }
 
-/// Song-dynasty Lu and chips (see [`crate::go::score::song`]).
+/// Song-dynasty Lu and chips (see [`mod@crate::go::score::song`]).
 pub fn song(s: &Settlement, c: &Counts, params: SongParams) -> SongScore {
     let side = |i: usize| SongSide {
         territory: s.territory[i] + s.seki_eyes[i],
