@@ -199,12 +199,6 @@ def frames_pipe(spark, lines, schemas):
     return frames, [json.dumps(p) for p in parts.values()]
 
 
-def game_name(df):
-    """The name ``duplicate_of`` gives a game: ``source!/member#game``."""
-    member = F.when(F.col("member").isNull(), F.lit("")).otherwise(F.concat(F.lit("!/"), F.col("member")))
-    return F.concat(F.col("source"), member, F.lit("#"), F.col("game").cast("string"))
-
-
 def write_reports(spark, frames, parts, schemas, names, options, out):
     """Every report to OUT/<report>/: the tasks' rows, ``duplicate_of``
     over all the games, and the run's totals from the parts."""
@@ -217,7 +211,7 @@ def write_reports(spark, frames, parts, schemas, names, options, out):
     # given) comes after them all.
     first = Window.partitionBy("game_id").orderBy(F.asc_nulls_last("_rank"), ORD)
     games = (
-        games.withColumn("_first", F.first(game_name(games)).over(first))
+        games.withColumn("_first", F.first("game_key").over(first))
         .withColumn("_n", F.row_number().over(first))
         .withColumn("duplicate_of", F.when(F.col("_n") > 1, F.col("_first")))
         .persist()

@@ -11,7 +11,7 @@ use crate::commands::run::End;
 use crate::commands::shard::{unit_tables, Meta, UnitIndex, Units};
 use crate::commands::tally::Tally;
 use crate::ingest::Shard;
-use crate::report::duplicates::{game_name, write_cell, Duplicates};
+use crate::report::duplicates::{write_cell, Duplicates};
 use crate::report::{Format, ReportDir, RowBuf, SettingRow, Sink, Table};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -317,8 +317,8 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
 struct GameCells {
     reader: csv::Reader<io::Cursor<Vec<u8>>>,
     cells: csv::ByteRecord,
-    /// Where `source`, `member`, `game` and `game_id` are.
-    at: [usize; 4],
+    /// Where `game_key` and `game_id` are.
+    at: [usize; 2],
 }
 
 impl GameCells {
@@ -335,12 +335,12 @@ impl GameCells {
                 .has_headers(false)
                 .from_reader(io::Cursor::new(Vec::new())),
             cells: csv::ByteRecord::new(),
-            at: [at("source"), at("member"), at("game"), at("game_id")],
+            at: [at("game_key"), at("game_id")],
         }
     }
 
     /// A row without its `duplicate_of` (the last cell), its `game_id` and
-    /// its name.
+    /// its `game_key`.
     fn undo_duplicate(
         &mut self,
         record: &[u8],
@@ -370,9 +370,8 @@ impl GameCells {
             .ok_or_else(bad)?;
         let mut raw = record[..keep].to_vec();
         raw.push(b'\n');
-        let [source, member, game, id] = self.at;
-        let name = game_name(&cell(source), &cell(member), cell(game));
-        Ok((raw, cell(id).into_owned(), name))
+        let [key, id] = self.at;
+        Ok((raw, cell(id).into_owned(), cell(key).into_owned()))
     }
 }
 

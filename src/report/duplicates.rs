@@ -1,5 +1,6 @@
 //! One game, one key: `duplicate_of` names, for each `go_games.csv` row
-//! whose `game_id` an earlier row of the run has, that first row. Filled
+//! whose `game_id` an earlier row of the run has, that first row by its
+//! `game_key` (so the two join). Filled
 //! by the collector as rows are written, in report order, so it is the
 //! same whatever the thread count or the order the paths were given.
 
@@ -7,21 +8,12 @@ use crate::report::{RowBuf, SummaryRow, Table};
 use rustc_hash::FxHashMap;
 
 /// A `go_games.csv` row in a [`RowBuf`]: where its line ends (the `\n`
-/// after its last cell, `duplicate_of`), its `game_id` and its name.
+/// after its last cell, `duplicate_of`), its `game_id` and `game_key`.
 #[derive(Debug, Clone)]
 pub struct GameRow {
     pub end: usize,
     pub id: String,
-    pub name: String,
-}
-
-/// A game's name in `duplicate_of`: `source#game`, or
-/// `source!/member#game` for a member of an archive.
-pub fn game_name(source: &str, member: &str, game: impl std::fmt::Display) -> String {
-    match member {
-        "" => format!("{source}#{game}"),
-        member => format!("{source}!/{member}#{game}"),
-    }
+    pub key: String,
 }
 
 /// The first row of each `game_id` seen so far.
@@ -50,7 +42,7 @@ impl Duplicates {
                     write_cell(&mut new, first);
                 }
                 None => {
-                    self.first.insert(g.id, g.name);
+                    self.first.insert(g.id, g.key);
                 }
             }
         }
@@ -109,6 +101,7 @@ mod tests {
 
     fn row(source: &str, id: &str) -> GoGameRow {
         GoGameRow {
+            game_key: format!("{source}#1"),
             source: source.into(),
             game: 1,
             game_id: id.into(),

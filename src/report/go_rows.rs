@@ -91,8 +91,8 @@ pub struct GoGameRow {
     /// The game's key: a hash of its size, setup and moves
     /// ([`crate::go::record::GoRecord::game_id`]).
     pub game_id: String,
-    /// The first row of the run with the same `game_id`
-    /// (`source!/member#game`); empty for the first. Filled by the
+    /// The `game_key` of the first row of the run with the same
+    /// `game_id`; empty for the first. Filled by the
     /// collector in report order ([`crate::report::duplicates`]): it must
     /// stay the last column.
     pub duplicate_of: String,

@@ -265,23 +265,22 @@ impl RowBuf {
 
     /// Appends a `go_games.csv` row already written, its `duplicate_of`
     /// cell left empty (`record` ends `,\n`), for [`duplicates::Duplicates`]
-    /// to fill: `id` its `game_id`, `name` its name.
-    pub fn push_raw_go_game(&mut self, record: &[u8], id: String, name: String) {
+    /// to fill: `id` its `game_id`, `key` its `game_key`.
+    pub fn push_raw_go_game(&mut self, record: &[u8], id: String, key: String) {
         self.push_raw(Table::GoGames, record);
         let end = self.bufs[Table::GoGames.index()].len() - 1;
-        self.go_games.push(duplicates::GameRow { end, id, name });
+        self.go_games.push(duplicates::GameRow { end, id, key });
     }
 
-    /// Appends a `go_games.csv` row, noting its `game_id` and its name
-    /// (`source!/member#game`) for `duplicate_of`.
+    /// Appends a `go_games.csv` row, noting its `game_id` and its
+    /// `game_key` for `duplicate_of`.
     pub fn push_go_game(&mut self, row: &GoGameRow) {
         self.push(Table::GoGames, row);
-        let name = duplicates::game_name(&row.source, &row.member, row.game);
         let end = self.bufs[Table::GoGames.index()].len() - 1;
         self.go_games.push(duplicates::GameRow {
             end,
             id: row.game_id.clone(),
-            name,
+            key: row.game_key.clone(),
         });
     }
 

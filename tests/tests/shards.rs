@@ -106,11 +106,24 @@ fn shards_merged_in_any_order_are_the_bytes_of_one_run() {
     for line in ["read,files_skipped,2,", "read,bg_matches,5,"] {
         assert!(summary.contains(line), "{line} in {summary}");
     }
-    let duplicates = rows(&one, "go_games.csv")
+    let games = rows(&one, "go_games.csv");
+    let keys: std::collections::HashSet<&str> =
+        games.iter().map(|r| r["game_key"].as_str()).collect();
+    let duplicates: Vec<&str> = games
         .iter()
-        .filter(|r| !r["duplicate_of"].is_empty())
-        .count();
-    assert!(duplicates > 1, "{duplicates}");
+        .map(|r| r["duplicate_of"].as_str())
+        .filter(|d| !d.is_empty())
+        .collect();
+    assert!(duplicates.len() > 1, "{duplicates:?}");
+    // Each names its first row by that row's key, an archive member's too.
+    assert!(
+        duplicates.iter().all(|d| keys.contains(d)),
+        "{duplicates:?}"
+    );
+    assert!(
+        duplicates.iter().any(|d| d.contains(".tar.gz/")),
+        "{duplicates:?}"
+    );
     assert!(read(&one, "errors.csv").contains("truncated SGF"));
     assert!(read(&one, "bg_stats.csv").contains("\nplayer,"));
 
