@@ -323,7 +323,7 @@ pub struct ScoreArgs {
     /// own seed, where the first leaves a stone contested (the playouts
     /// gave it to each side more than a third of the time): the one whose
     /// count most of them give is kept, the earliest on a tie, so use an
-    /// odd number (a split vote is noted in the reason column). Three
+    /// odd number (a split vote is noted in the reason). Three
     /// votes steady the estimator's coin flips for about 1.15 times one
     /// estimate's time; 1 is the plain estimate.
     #[arg(long, value_name = "N", default_value_t = DeadSettings::default().votes, value_parser = clap::value_parser!(u32).range(1..=99))]
@@ -416,6 +416,10 @@ pub struct ZonesArgs {
 
 /// `recount explain FILE`: one game's board and arithmetic.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("agrees_if", |a| a.help(
+    "Always on here: a mismatch is shown with each single change that makes the count agree \
+     with RE (accepted for the same options as a run)"
+)))]
 pub struct ExplainArgs {
     /// The game's file: SGF, another Go server's format (.gib, .ngf,
     /// .ugf, OGS .json), compressed or not, or an archive (with --member).

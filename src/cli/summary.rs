@@ -4,8 +4,14 @@ use crate::cli::config::Config;
 use crate::commands::run::Summary;
 use crate::go::audit::Verdict;
 
+/// `n` and the noun, singular for one: `1 file`, `2 files`.
+fn n(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// The line a run ends with on stderr: what was read, what failed, the
-/// speed, and the totals of each analysis that ran.
+/// speed, and the totals of each analysis that ran (Go's counts left out
+/// of a run that read backgammon alone).
 pub fn summary_line(s: &Summary, c: &Config) -> String {
     let secs = s.elapsed.as_secs_f64();
     let t = &s.tally;
@@ -15,7 +21,7 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
         0.0
     };
     let skipped = if s.skipped > 0 {
-        format!(" ({} other files skipped)", s.skipped)
+        format!(" ({} skipped)", n(s.skipped, "other file", "other files"))
     } else {
         String::new()
     };
@@ -36,8 +42,8 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     };
     let left = if sc.mismatch_dead_left > 0 {
         format!(
-            "; {} mismatches whose RE leaves a dead chain on the board",
-            sc.mismatch_dead_left
+            "; {} whose RE leaves a dead chain on the board",
+            n(sc.mismatch_dead_left, "mismatch", "mismatches")
         )
     } else {
         String::new()
@@ -49,8 +55,8 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     };
     let audit = if sc.scored > 0 {
         format!(
-            "; {} games counted: {}{explained}{left}{split}",
-            sc.scored,
+            "; {} counted: {}{explained}{left}{split}",
+            n(sc.scored, "game", "games"),
             verdicts.join(", ")
         )
     } else {
@@ -67,19 +73,30 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     };
     let bg = if t.matches > 0 {
         format!(
-            "; backgammon: {} matches, {} games, {} plays, {} illegal plays, {} games with findings",
-            t.matches, t.bg.games, t.bg.plays, t.bg.illegal_plays, t.bg.games_with_findings
+            "; backgammon: {}, {}, {}, {}, {} with findings",
+            n(t.matches, "match", "matches"),
+            n(t.bg.games, "game", "games"),
+            n(t.bg.plays, "play", "plays"),
+            n(t.bg.illegal_plays, "illegal play", "illegal plays"),
+            n(t.bg.games_with_findings, "game", "games")
         )
     } else {
         String::new()
     };
+    let go = if t.games > 0 || t.matches == 0 {
+        format!(
+            "{}, {}, {}",
+            n(t.games, "Go game", "Go games"),
+            n(t.errors, "error row", "error rows"),
+            n(t.illegal_moves, "illegal move", "illegal moves")
+        )
+    } else {
+        n(t.errors, "error row", "error rows")
+    };
     format!(
-        "recount: {} files{skipped}, {} Go games, {} error rows, {} illegal moves in {secs:.2} s \
-         ({rate:.0} games/s){audit}{zones}{bg}; reports in {}",
-        t.files,
-        t.games,
-        t.errors,
-        t.illegal_moves,
+        "recount: {}{skipped}, {go} in {secs:.2} s ({rate:.0} games/s){audit}{zones}{bg}; \
+         reports in {}",
+        n(t.files, "file", "files"),
         c.out.display()
     )
 }

@@ -132,7 +132,8 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
             for line in stdin.lines() {
                 let line = line.map_err(|e| format!("cannot read the path list on stdin: {e}"))?;
                 let line = line.trim_end_matches('\r');
-                if line.is_empty() {
+                // A line of blanks names no file (a path keeps its spaces).
+                if line.trim().is_empty() {
                     continue;
                 }
                 let path = normalise(Path::new(line));

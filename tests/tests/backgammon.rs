@@ -337,9 +337,16 @@ fn text_files_that_are_not_matches_are_skipped_in_directories() {
     assert!(rows(out.path(), "errors.csv").is_empty());
     assert_eq!(rows(out.path(), "bg_games.csv").len(), 2);
     assert!(
-        stderr(&o).contains("1 other files skipped"),
+        stderr(&o).contains("1 other file skipped"),
         "{}",
         stderr(&o)
+    );
+    // A backgammon run's line says nothing of Go.
+    let line = stderr(&o);
+    assert!(line.contains("backgammon: 1 match, 2 games"), "{line}");
+    assert!(
+        !line.contains("Go game") && !line.contains("illegal move"),
+        "{line}"
     );
 }
 

@@ -429,7 +429,7 @@ fn nothing_to_read_is_a_warning() {
     let o = run(&[dir.to_str().unwrap()], &out, "");
     assert!(o.status.success() && stderr(&o).contains(warning));
     assert!(
-        stderr(&o).contains("(1 other files skipped)"),
+        stderr(&o).contains("(1 other file skipped)"),
         "{}",
         stderr(&o)
     );
