@@ -740,7 +740,14 @@ impl Replay {
                 r.recorded = Some((1 - loser, lp));
             }
         }
-        judge_result(r, self.pending, self.loser_claim.is_some(), self.rules.need);
+        let from_setup = !self.from_opening;
+        judge_result(
+            r,
+            self.pending,
+            self.loser_claim.is_some(),
+            self.rules.need,
+            from_setup,
+        );
         self.r
     }
 }
@@ -796,12 +803,14 @@ fn start_roll(
     out
 }
 
-/// Compares the replayed end with the record's `Wins` line.
+/// Compares the replayed end with the record's `Wins` line; a game from
+/// a set-up position may stop undecided without a finding.
 fn judge_result(
     r: &mut ReplayedGame,
     pending: Option<(usize, u32)>,
     conceded: bool,
     need: Option<([u32; 2], u32)>,
+    from_setup: bool,
 ) {
     // Points written capped at what the winner needed are not a mismatch.
     let capped = |w: usize, pts: u32, full: u32| {
@@ -841,6 +850,9 @@ fn judge_result(
                 );
             }
         }
+        // A game from a set-up position (a position file, a study) is
+        // not expected to be played out.
+        (Ending::Unfinished, None) if from_setup => {}
         (Ending::Unfinished, None) => find(
             FindingKind::Unfinished,
             "the record stops before the game is decided and no result is written".into(),
