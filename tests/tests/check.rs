@@ -166,6 +166,20 @@ fn a_malformed_file_names_the_file_the_entry_and_the_fix() {
         2,
         "entry 1 (line 1): options: unexpected argument '--rulez'",
     );
+    // And none that would do nothing in an entry.
+    for option in ["--out", "--shard"] {
+        fs::write(
+            &f,
+            format!("[[entry]]\ntext = \"X.XXOO\\nXXXOOO\\n\"\noptions = [\"{option}\", \"1/2\"]\nexpect = {{ score_count = 1 }}\n"),
+        )
+        .unwrap();
+        let o = check(&[&f]);
+        says(
+            &o,
+            2,
+            &format!("entry 1 (line 1): options: {option} does nothing here"),
+        );
+    }
     let o = check(&["no/such/file.toml"]);
     says(&o, 2, "no/such/file.toml: cannot read it");
 }

@@ -174,8 +174,32 @@ pub fn check(paths: &[PathBuf], update: bool) -> Result<Checked, CheckError> {
 /// share one share its run.
 type RunKey = (Record, Vec<String>, Option<u64>);
 
+/// The run options that say where and how reports are written or which
+/// part of the input is read: an entry's rows are compared in memory, so
+/// they would do nothing there.
+const NOT_FOR_ENTRIES: [&str; 9] = [
+    "--out",
+    "-o",
+    "--format",
+    "--no-html",
+    "--quiet",
+    "-q",
+    "--strict",
+    "--shard",
+    "--shard-by",
+];
+
+/// The first of `options` that would do nothing in an entry.
+fn without_effect(options: &[String]) -> Option<&str> {
+    options.iter().find_map(|o| {
+        let name = o.split_once('=').map_or(o.as_str(), |(name, _)| name);
+        NOT_FOR_ENTRIES.contains(&name).then_some(name)
+    })
+}
+
 /// What can be checked of an entry before its record is read: its options
-/// are a run's, and komi is given only to a diagram.
+/// are a run's (and none that would do nothing here), and komi is given
+/// only to a diagram.
 fn validate(file: &Path, e: &Entry) -> Option<Malformed> {
     let placeholder = match &e.record {
         Record::File(p) => p.clone(),
@@ -184,6 +208,11 @@ fn validate(file: &Path, e: &Entry) -> Option<Malformed> {
     let problem = match run_args(&placeholder, &e.options) {
         Err(message) => Some(format!(
             "options: {message}; an entry takes recount run's options (recount run --help)"
+        )),
+        Ok(_) if without_effect(&e.options).is_some() => Some(format!(
+            "options: {} does nothing here (an entry's rows are compared in memory, the \
+             whole record read); remove it",
+            without_effect(&e.options).unwrap_or_default()
         )),
         Ok(_) if e.komi.is_some() && records::diagram_text(&e.record).is_none() => {
             Some("`komi` is a diagram's: a record's komi is its own (KM); remove it".to_string())
