@@ -152,6 +152,12 @@ pub fn read_game_from(
                 message: format!("binary data, not a game file ({why})"),
             })
         }
+        crate::ingest::Content::WideText => {
+            return Err(InputError::Unusable {
+                what: format!("'{}'", path.display()),
+                message: crate::ingest::WIDE_TEXT.into(),
+            })
+        }
         crate::ingest::Content::Match(_) => {
             return Err(InputError::Unusable {
                 what: format!("'{}'", path.display()),

@@ -37,7 +37,7 @@ pub use entry::read_entry;
 pub use goformats::{translate, GoFormat, Translated};
 pub use paths::expand;
 pub use shard::{Shard, ShardBy};
-pub use sniff::{sniff, Content};
+pub use sniff::{sniff, Content, WIDE_TEXT};
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;

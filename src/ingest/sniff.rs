@@ -9,6 +9,9 @@ use crate::ingest::MatchFormat;
 pub enum Content {
     /// Not text: why.
     Binary(String),
+    /// UTF-16 or UTF-32 text (a byte-order mark first): not read
+    /// ([`WIDE_TEXT`] says what to do).
+    WideText,
     /// A backgammon match: eXtreme Gammon's binary file (its `RGMH` magic
     /// number), a BGBlitz `.bgf` (a JSON header line naming the body's
     /// compression or encoding, or gzip or SMILE data after it), a FIBS oldmoves log (a `Score is` line and an `X`/`O`
@@ -24,8 +27,17 @@ pub enum Content {
     Go,
 }
 
+/// Why a UTF-16 or UTF-32 file is not read, and what to do.
+pub const WIDE_TEXT: &str = "UTF-16 or UTF-32 text (it starts with a byte-order mark), which \
+     recount does not read: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)";
+
 /// Decides what a file holds from its first block `head`.
 pub fn sniff(head: &[u8]) -> Content {
+    // UTF-32 LE's mark begins with UTF-16 LE's.
+    let marks: [&[u8]; 3] = [b"\xFF\xFE", b"\xFE\xFF", b"\x00\x00\xFE\xFF"];
+    if marks.iter().any(|m| head.starts_with(m)) {
+        return Content::WideText;
+    }
     if head.starts_with(b"RGMH") {
         return Content::Match(MatchFormat::Xg);
     }
@@ -313,6 +325,13 @@ mod tests {
         let xg = Content::Match(MatchFormat::Xg);
         assert_eq!(sniff(b"RGMH\x01\0\0\0\x28\x20\0\0"), xg);
         assert!(matches!(sniff(b"RGM\0\x01\0\0\0"), Content::Binary(_)));
+        for bom in [
+            &b"\xFF\xFE(\0;\0"[..],
+            b"\xFE\xFF\0(\0;",
+            b"\0\0\xFE\xFF\0\0\0(",
+        ] {
+            assert_eq!(sniff(bom), Content::WideText);
+        }
     }
 
     #[test]

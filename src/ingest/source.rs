@@ -5,7 +5,7 @@
 
 use crate::ingest::goformats;
 use crate::ingest::paths::uncompressed;
-use crate::ingest::sniff::{sniff, Content};
+use crate::ingest::sniff::{sniff, Content, WIDE_TEXT};
 use crate::ingest::{Origin, Payload, Progress, ReadLimits, Stage, Unit};
 use crate::sgf::split::{split_trees, where_truncated, Chunk};
 use std::io::{BufRead, BufReader, Read};
@@ -53,6 +53,9 @@ pub(crate) fn read_source(
             None => format!("binary data, not SGF: {why}"),
         };
         return emit(unit(0, failed(Stage::Parse, what)));
+    }
+    if content == Content::WideText {
+        return emit(unit(0, failed(Stage::Parse, WIDE_TEXT.into())));
     }
     if let Content::Match(format) = content {
         let payload = match read_whole(&mut reader, capacity, limits, "match file") {

@@ -192,6 +192,12 @@ fn bad_inputs_become_error_rows() {
     fs::write(&tgz, bytes).unwrap();
     w("l-not-gzip.tar.gz", b"this is not gzip");
     w("m-truncated-bg.sgf", b"(;FF[4]GM[6]CA[UTF-8];W[31he");
+    // UTF-16, as some Windows editors save: said so, not "binary data".
+    let utf16: Vec<u8> = "\u{feff}(;GM[1]SZ[9]PB[Müller];B[ee])"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    w("n-utf16.sgf", &utf16);
 
     let out = tmp.path().join("out");
     let o = run(&[dir.to_str().unwrap()], &out, "");
@@ -236,6 +242,7 @@ fn bad_inputs_become_error_rows() {
         reason_of("m-truncated-bg.sgf")
     );
     assert!(reason_of("i-bad-size.sgf")[0].contains("SZ[99]"));
+    assert!(reason_of("n-utf16.sgf")[0].starts_with("parse: UTF-16 or UTF-32 text"));
     assert!(
         reason_of("j-huge.sgf")[0].contains("over the 16.0 MiB limit"),
         "{:?}",
