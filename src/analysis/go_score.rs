@@ -221,6 +221,19 @@ pub fn go_score(origin: &Origin, index: u32, g: &Game, settings: &ScoreSettings)
             );
         }
     }
+    // A mismatch counted with every stone alive says so: it is the option,
+    // not the record, that took no stone off.
+    if matches!(verdict, Verdict::MarginMismatch | Verdict::WinnerFlip)
+        && source == DeadSource::None
+    {
+        let why = if record.markup.is_none() {
+            "no dead stones taken off: the record has no TB/TW markup and --dead-stones \
+             asked for no estimate"
+        } else {
+            "no dead stones taken off (--dead-stones none)"
+        };
+        row.reason = join(&row.reason, why);
+    }
     // A margin no count on this board can reach: the record is wrong.
     let board_points = record.width as f64 * record.height as f64;
     let most = board_points + (replay.captures[0] + replay.captures[1]) as f64 + counts.komi.abs();

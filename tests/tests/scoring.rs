@@ -444,6 +444,23 @@ fn mismatches_the_record_explains_are_pointed_out() {
             .unwrap_or_else(|| panic!("summary row {name}"));
         assert_eq!(row["count"], games, "{name}");
     }
+    // Counted with every stone alive, a mismatch says why.
+    let game = "fixtures/go/kgs/2003-08-24-18.sgf";
+    for (dead, why) in [
+        (
+            "markup",
+            "no dead stones taken off: the record has no TB/TW markup and --dead-stones \
+             asked for no estimate",
+        ),
+        ("none", "the record has no TB/TW markup"),
+    ] {
+        let out = tmp.path().join(dead);
+        let o = run(&[game, "--dead-stones", dead], &out, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let r = &rows(&out, "go_scores.csv")[0];
+        assert_eq!(r["dead_source"], "none");
+        assert!(r["reason"].contains(why), "{dead}: {}", r["reason"]);
+    }
 }
 
 /// A KGS game that ends with Black's 16 stones at `bn` in atari: White

@@ -482,16 +482,20 @@ impl Tracker {
             .iter()
             .filter(|e| matches!(e, Event::Move { .. }))
             .count() as u32;
+        let has = match total {
+            1 => "the game has 1 move".to_string(),
+            t => format!("the game has {t} moves"),
+        };
         let n = match moment {
             Moment::At(n) if n > total => {
                 return Err(format!(
-                    "the game has {total} moves; move {n} (--zones-at, --at) is past its end"
+                    "{has}; move {n} (--zones-at, --at) is past its end"
                 ))
             }
             Moment::At(n) => n,
             Moment::FromEnd(k) if k > total => {
                 return Err(format!(
-                    "the game has {total} moves; --zones-from-end {k} reaches before its start"
+                    "{has}; --zones-from-end {k} reaches before its start"
                 ))
             }
             Moment::FromEnd(k) => total - k,
