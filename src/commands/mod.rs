@@ -114,6 +114,13 @@ pub fn read_game_from(
         .take(1 << 16)
         .read_to_end(&mut head)
         .map_err(|e| io("read", e))?;
+    if head.is_empty() {
+        // As a run's error row says it.
+        return Err(InputError::Unusable {
+            what: format!("'{}'", path.display()),
+            message: "empty file (0 bytes)".into(),
+        });
+    }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     if member.is_some() || crate::ingest::paths::is_packed(&name, &head) {
         if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {

@@ -942,10 +942,13 @@ fn explain_shows_board_and_arithmetic() {
     std::fs::write(&empty, "").unwrap();
     let open = tmp.path().join("open.sgf");
     std::fs::write(&open, "(;GM[1]SZ[9];B[ee]C[never closed").unwrap();
+    let prose = tmp.path().join("prose.sgf");
+    std::fs::write(&prose, "a note, not a game\n").unwrap();
     for (file, says) in [
         ("fixtures/malformed/empty.zip", "archive holds no files"),
         ("fixtures/malformed/header-only.mat", "a backgammon match"),
-        (empty.to_str().unwrap(), "holds no SGF game tree"),
+        (empty.to_str().unwrap(), "empty file (0 bytes)"),
+        (prose.to_str().unwrap(), "holds no SGF game tree"),
         (open.to_str().unwrap(), "ends inside a property value"),
     ] {
         let o = bin().args(["explain", file]).output().unwrap();
