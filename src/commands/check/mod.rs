@@ -209,15 +209,16 @@ fn validate(file: &Path, e: &Entry) -> Option<Malformed> {
         Err(message) => Some(format!(
             "options: {message}; an entry takes recount run's options (recount run --help)"
         )),
-        Ok(_) if without_effect(&e.options).is_some() => Some(format!(
-            "options: {} does nothing here (an entry's rows are compared in memory, the \
-             whole record read); remove it",
-            without_effect(&e.options).unwrap_or_default()
-        )),
-        Ok(_) if e.komi.is_some() && records::diagram_text(&e.record).is_none() => {
-            Some("`komi` is a diagram's: a record's komi is its own (KM); remove it".to_string())
-        }
-        Ok(_) => None,
+        Ok(_) => match without_effect(&e.options) {
+            Some(option) => Some(format!(
+                "options: {option} does nothing here (an entry's rows are compared in memory, \
+                 the whole record read); remove it"
+            )),
+            None if e.komi.is_some() && records::diagram_text(&e.record).is_none() => Some(
+                "`komi` is a diagram's: a record's komi is its own (KM); remove it".to_string(),
+            ),
+            None => None,
+        },
     };
     problem.map(|message| Malformed {
         file: file.to_path_buf(),
