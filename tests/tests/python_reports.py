@@ -122,3 +122,9 @@ def main():
 
 if __name__ == "__main__":
     main()
+    # Leave without the interpreter's teardown: pyarrow's threads now and
+    # then abort it there ("terminate called without an active
+    # exception"), after the check has said its word.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
