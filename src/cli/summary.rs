@@ -83,15 +83,15 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     } else {
         String::new()
     };
+    let errors = n(t.errors, "error row", "error rows");
     let go = if t.games > 0 || t.matches == 0 {
         format!(
-            "{}, {}, {}",
+            "{}, {errors}, {}",
             n(t.games, "Go game", "Go games"),
-            n(t.errors, "error row", "error rows"),
             n(t.illegal_moves, "illegal move", "illegal moves")
         )
     } else {
-        n(t.errors, "error row", "error rows")
+        errors
     };
     format!(
         "recount: {}{skipped}, {go} in {secs:.2} s ({rate:.0} games/s){audit}{zones}{bg}; \

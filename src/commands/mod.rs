@@ -152,26 +152,19 @@ pub fn read_game_from(
         record.notes.splice(0..0, said);
         return Ok(record);
     }
-    match crate::ingest::sniff(&head) {
+    let refused = match crate::ingest::sniff(&head) {
         crate::ingest::Content::Binary(why) => {
-            return Err(InputError::Unusable {
-                what: format!("'{}'", path.display()),
-                message: format!("binary data, not a game file ({why})"),
-            })
+            Some(format!("binary data, not a game file ({why})"))
         }
-        crate::ingest::Content::WideText => {
-            return Err(InputError::Unusable {
-                what: format!("'{}'", path.display()),
-                message: crate::ingest::WIDE_TEXT.into(),
-            })
-        }
-        crate::ingest::Content::Match(_) => {
-            return Err(InputError::Unusable {
-                what: format!("'{}'", path.display()),
-                message: NOT_GO.into(),
-            })
-        }
-        crate::ingest::Content::Go => {}
+        crate::ingest::Content::WideText => Some(crate::ingest::WIDE_TEXT.into()),
+        crate::ingest::Content::Match(_) => Some(NOT_GO.into()),
+        crate::ingest::Content::Go => None,
+    };
+    if let Some(message) = refused {
+        return Err(InputError::Unusable {
+            what: format!("'{}'", path.display()),
+            message,
+        });
     }
     let file = std::io::Read::chain(std::io::Cursor::new(head), file);
     let mut tree_bytes = None;
