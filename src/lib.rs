@@ -21,7 +21,7 @@
 //!
 //! `go/` and `bg/` never import each other, and nothing imports upward:
 //! `cli` → `commands` → `analysis` → `report` → `go`, `bg`, `ingest` →
-//! `sgf`, `text` (`report`'s rows hold the domain's enums: verdicts, stages,
+//! `sgf`, `text`, `hash` (`report`'s rows hold the domain's enums: verdicts, stages,
 //! statuses, sources). One exception: `recount check` reads each entry's
 //! options with the command line's own parser and resolver (`cli::args`,
 //! `cli::config`), so an entry takes exactly what `recount run` takes.
@@ -36,6 +36,7 @@ pub mod cli;
 pub mod commands;
 pub mod expect;
 pub mod go;
+pub mod hash;
 pub mod ingest;
 pub mod report;
 mod rng;

@@ -33,7 +33,9 @@ files makes it: each task hands back its part (``recount.run_part``), and
 ``recount.totals`` adds the parts up into ``summary``, ``settings``,
 ``go_interpretations`` and the ``player`` rows of ``bg_stats``;
 ``go_games.duplicate_of`` (the first game with the same ``game_id`` in the
-run's input order) is filled again over all the games, in Spark.
+run's input order) and ``bg_games.duplicate_of`` (the same game of the first
+match with the same ``match_hash``) are filled again over all the games, in
+Spark.
 """
 
 import argparse
@@ -219,7 +221,30 @@ def write_reports(spark, frames, parts, schemas, names, options, out):
     rows = games.count()
     distinct = games.select("game_id").distinct().count()
     frames["go_games"] = games
-    totals = recount.totals(parts, options, game_ids=(distinct, rows - distinct))
+    # A backgammon match repeats the first match of its match_hash: each
+    # of its games names the same game of that first match.
+    matches = frames["bg_games"].drop("duplicate_of").join(F.broadcast(order), "source", "left")
+    first = Window.partitionBy("match_hash").orderBy(F.asc_nulls_last("_rank"), ORD)
+    matches = (
+        matches.withColumn("_first", F.first("file_key").over(first))
+        .withColumn(
+            "duplicate_of",
+            F.when(
+                F.col("file_key") != F.col("_first"),
+                F.concat(F.col("_first"), F.lit("#"), F.col("game").cast("string")),
+            ),
+        )
+        .persist()
+    )
+    bg_distinct = matches.select("match_hash").distinct().count()
+    bg_matches = matches.select("file_key").distinct().count()
+    frames["bg_games"] = matches
+    totals = recount.totals(
+        parts,
+        options,
+        game_ids=(distinct, rows - distinct),
+        match_hashes=(bg_distinct, bg_matches - bg_distinct),
+    )
     for name, schema in schemas.items():
         cols = [f.name for f in schema]
         if name in totals:
@@ -232,6 +257,7 @@ def write_reports(spark, frames, parts, schemas, names, options, out):
             df = frames[name].select(*cols)
         df.write.mode("overwrite").parquet(os.path.join(out, name))
     games.unpersist()
+    matches.unpersist()
 
 
 def main(argv=None):

@@ -60,7 +60,7 @@ def run_part(paths=(), sources=(), options=()):
     return _tables(got), part
 
 
-def totals(parts, options=(), game_ids=(0, 0)):
+def totals(parts, options=(), game_ids=(0, 0), match_hashes=(0, 0)):
     """The rows a run writes at its end, for the input of all of ``parts``.
 
     Returns ``{name: pyarrow.Table}`` for ``summary``, ``settings``,
@@ -70,9 +70,20 @@ def totals(parts, options=(), game_ids=(0, 0)):
     game_ids: ``(distinct, repeated)``, over all the parts' ``go_games``
         rows: how many distinct ``game_id`` values, and how many rows repeat
         an earlier one (the rows whose ``duplicate_of`` is set).
+    match_hashes: ``(distinct, repeated)``, over all the parts' ``bg_games``
+        rows: how many distinct ``match_hash`` values, and how many matches
+        repeat an earlier one (their rows' ``duplicate_of`` is set).
     """
     distinct, repeated = game_ids
-    got = _recount.totals(list(parts), [str(o) for o in options], int(distinct), int(repeated))
+    bg_distinct, bg_repeated = match_hashes
+    got = _recount.totals(
+        list(parts),
+        [str(o) for o in options],
+        int(distinct),
+        int(repeated),
+        int(bg_distinct),
+        int(bg_repeated),
+    )
     return _tables(got)
 
 

@@ -73,7 +73,8 @@ fn to_python(py: Python<'_>, reports: Reports) -> PyReports<'_> {
 /// The rows a run writes at its end (`summary`, `settings`,
 /// `go_interpretations`, and the `player` rows of `bg_stats`) for the
 /// parts `parts` (the JSON [`run`] handed back) run with `options`;
-/// `distinct` and `repeated` count the `game_id`s over all their games.
+/// `distinct` and `repeated` count the `game_id`s over all their games,
+/// `bg_distinct` and `bg_repeated` the `match_hash`es over their matches.
 #[pyfunction]
 fn totals<'py>(
     py: Python<'py>,
@@ -81,6 +82,8 @@ fn totals<'py>(
     options: Vec<String>,
     distinct: u64,
     repeated: u64,
+    bg_distinct: u64,
+    bg_repeated: u64,
 ) -> PyResult<PyReports<'py>> {
     let config = config(&options, Vec::new()).map_err(PyValueError::new_err)?;
     let parts = parts
@@ -91,7 +94,12 @@ fn totals<'py>(
         })
         .collect::<Result<Vec<Part>, String>>()
         .map_err(PyValueError::new_err)?;
-    let ids = GameIds { distinct, repeated };
+    let ids = GameIds {
+        distinct,
+        repeated,
+        bg_distinct,
+        bg_repeated,
+    };
     let settings = config.settings();
     let rows = parts::totals(&parts, &settings.rows(), settings.zones.is_some(), ids)
         .map_err(PyValueError::new_err)?;

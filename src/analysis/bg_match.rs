@@ -27,6 +27,7 @@ use crate::bg::game::replay::{CubeChoice, Ending, FindingKind, KeepCube, PlayKin
 use crate::bg::position::board::Board;
 use crate::bg::position::features::features;
 use crate::bg::position::ids::{match_id, position_id, xgid, GameState, MatchState};
+use crate::hash::Fnv;
 use crate::ingest::{MatchFormat, Origin};
 use crate::report::keys::{file_key, game_key};
 use crate::report::{BgCubeRow, BgGameRow, BgPlayRow, BgPositionRow, BgStatsRow, SummaryRow};
@@ -201,6 +202,7 @@ pub fn bg_match_rows(
     let mut match_stats: [PlayerStats; 2] = Default::default();
     let mut games = Vec::new();
     audit_match(m, positions || plays, keep, |g| games.push(g));
+    let hash = match_hash(m, &games);
     let raters: Vec<PlayRater> = games
         .iter()
         .map(|g| PlayRater::new(m, g, &settings.cube))
@@ -270,7 +272,7 @@ pub fn bg_match_rows(
                 match_stats[p].add_game(s);
             }
         }
-        out(BgRow::Game(game_row(origin, m, g)));
+        out(BgRow::Game(game_row(origin, m, g, &hash)));
     }
     if plays {
         for s in &mut match_stats {
@@ -279,7 +281,7 @@ pub fn bg_match_rows(
         for (p, s) in match_stats.iter().enumerate() {
             let row = scoped_row("match", origin, m, None, p, &match_stats);
             out(BgRow::Stats(row));
-            counts.players.add(&m.players[p], m.length, s);
+            counts.players.add(&hash, &m.players[p], m.length, s);
         }
     }
     counts
@@ -347,7 +349,20 @@ fn id_state(
     }
 }
 
-fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
+/// The match's `match_hash`: its length and each game's content as
+/// replayed ([`content_hash`](crate::bg::game::replay::content_hash)).
+fn match_hash(m: &MatchRecord, games: &[AuditedGame]) -> String {
+    let mut h = Fnv::default();
+    h.write(b"M");
+    h.write(&m.length.to_le_bytes());
+    for g in games {
+        h.write(b"G");
+        h.write(&g.replayed.content.0.to_le_bytes());
+    }
+    h.hex()
+}
+
+fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame, hash: &str) -> BgGameRow {
     let r = &g.replayed;
     let rec = &m.games[g.index as usize - 1];
     // The player on roll after the last play.
@@ -425,6 +440,8 @@ fn game_row(origin: &Origin, m: &MatchRecord, g: &AuditedGame) -> BgGameRow {
             String::new()
         },
         analysed: rec.analysed,
+        match_hash: hash.to_string(),
+        duplicate_of: String::new(),
     }
 }
 

@@ -6,7 +6,7 @@
 //! decisions' errors, summed per player for each game, each match and,
 //! by player name, the whole run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::analysis::bg_cube::{decision_state, unscorable, CubeSettings};
 use crate::bg::cube::{MatchCube, MoneyRules};
@@ -173,10 +173,14 @@ pub fn player_key(name: &str) -> String {
 }
 
 /// The run-wide statistics: per player key, the first name written under
-/// it, the sums and the match lengths they span.
+/// it, the sums and the match lengths they span; and the `match_hash` of
+/// each match summed, so that a match read twice (a copy, or gnubg's
+/// `.mat` and SGF of one match) counts once.
 #[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerTotals {
     pub players: BTreeMap<String, (String, PlayerStats, Lengths)>,
+    #[serde(default)]
+    pub matches: BTreeSet<String>,
 }
 
 /// The match lengths a player's sums span, which say the unit of their
@@ -206,8 +210,10 @@ impl Lengths {
 }
 
 impl PlayerTotals {
-    /// Adds one match of `length` points (0: money) to `name`'s sums.
-    pub fn add(&mut self, name: &str, length: u32, s: &PlayerStats) {
+    /// Adds one match (`hash` its `match_hash`) of `length` points (0:
+    /// money) to `name`'s sums.
+    pub fn add(&mut self, hash: &str, name: &str, length: u32, s: &PlayerStats) {
+        self.matches.insert(hash.to_string());
         self.sum_into(
             player_key(name),
             || single_line(name),
@@ -255,7 +261,13 @@ impl PlayerTotals {
 }
 
 impl std::ops::AddAssign for PlayerTotals {
+    /// Adds `o`, one match's totals (the run adds them in report order),
+    /// unless its match was summed before: the first copy counts.
     fn add_assign(&mut self, o: PlayerTotals) {
+        if !o.matches.is_empty() && o.matches.is_subset(&self.matches) {
+            return;
+        }
+        self.matches.extend(o.matches);
         for (key, (name, s, lengths)) in o.players {
             self.sum_into(key, || name, &s, lengths);
         }
@@ -875,6 +887,29 @@ mod tests {
         assert_eq!(rating(0.005), "Grandmaster");
         assert_eq!(rating(0.015), "Advanced");
         assert_eq!(rating(0.05), "Beginner");
+    }
+
+    #[test]
+    fn a_match_summed_before_is_not_summed_again() {
+        let s = PlayerStats {
+            games: 3,
+            luck: 0.25,
+            ..PlayerStats::default()
+        };
+        let one = |hash: &str, name: &str| {
+            let mut t = PlayerTotals::default();
+            t.add(hash, name, 7, &s);
+            t.add(hash, "opponent", 7, &s);
+            t
+        };
+        let mut run = PlayerTotals::default();
+        run += one("h", "Ann");
+        run += one("h", "ann (copy)");
+        run += one("k", "ANN");
+        let (name, sums, _) = &run.players["ann"];
+        assert_eq!((name.as_str(), sums.games, sums.luck), ("Ann", 6, 0.5));
+        assert_eq!(run.players["opponent"].1.games, 6);
+        assert!(!run.players.contains_key("ann (copy)"));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::commands::run::End;
 use crate::commands::shard::{unit_tables, Meta, UnitIndex, Units};
 use crate::commands::tally::Tally;
 use crate::ingest::Shard;
-use crate::report::duplicates::{write_cell, Duplicates};
+use crate::report::duplicates::{write_cell, Duplicates, MARKED};
 use crate::report::{Format, ReportDir, RowBuf, SettingRow, Sink, Table};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -286,8 +286,9 @@ fn same_settings(parts: &[Part]) -> Result<Vec<SettingRow>, MergeError> {
     Ok(first)
 }
 
-/// A unit's rows, read from its shard's reports; its `go_games.csv` row
-/// with `duplicate_of` emptied, to be filled over all the shards.
+/// A unit's rows, read from its shard's reports; its `go_games.csv` and
+/// `bg_games.csv` rows with `duplicate_of` emptied, to be filled over all
+/// the shards.
 fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
     let mut rows = RowBuf::default();
     let mut record = Vec::new();
@@ -301,9 +302,9 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
                     t.file(Format::Csv)
                 )));
             }
-            if t == Table::GoGames {
-                let (raw, id, name) = p.cells.undo_duplicate(&record, &table.path)?;
-                rows.push_raw_go_game(&raw, id, name);
+            if MARKED.contains(&t) {
+                let (raw, id, key) = p.cells.undo_duplicate(t, &record, &table.path)?;
+                rows.push_raw_game(t, &raw, id, key);
             } else {
                 rows.push_raw(t, &record);
             }
@@ -312,42 +313,43 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
     Ok(rows)
 }
 
-/// Reads `go_games.csv` rows back into cells, with one CSV reader for all
-/// of them (building a reader costs more than reading a row).
+/// Reads `go_games.csv` and `bg_games.csv` rows back into cells, with one
+/// CSV reader for all of them (building a reader costs more than reading
+/// a row).
 struct GameCells {
     reader: csv::Reader<io::Cursor<Vec<u8>>>,
     cells: csv::ByteRecord,
-    /// Where `game_key` and `game_id` are.
-    at: [usize; 2],
 }
 
 impl GameCells {
     fn new() -> GameCells {
-        let columns = Table::GoGames.columns();
-        let at = |name: &str| {
-            columns
-                .iter()
-                .position(|c| c == name)
-                .expect("go_games column")
-        };
         GameCells {
+            // Rows of two tables, of two lengths: each checked below.
             reader: csv::ReaderBuilder::new()
                 .has_headers(false)
+                .flexible(true)
                 .from_reader(io::Cursor::new(Vec::new())),
             cells: csv::ByteRecord::new(),
-            at: [at("game_key"), at("game_id")],
         }
     }
 
-    /// A row without its `duplicate_of` (the last cell), its `game_id` and
-    /// its `game_key`.
+    /// A row of `table` without its `duplicate_of` (the last cell), its
+    /// `game_id` (`match_hash` in `bg_games.csv`) and its `game_key`.
     fn undo_duplicate(
         &mut self,
+        table: Table,
         record: &[u8],
         path: &str,
     ) -> Result<(Vec<u8>, String, String), MergeError> {
-        let bad = || MergeError::Shards(format!("{path}: a row is not a go_games row"));
-        let columns = Table::GoGames.columns();
+        let bad = || MergeError::Shards(format!("{path}: a row is not a {} row", table.name()));
+        let columns = table.columns();
+        let at = |name: &str| columns.iter().position(|c| c == name).ok_or_else(bad);
+        let id = if table == Table::BgGames {
+            "match_hash"
+        } else {
+            "game_id"
+        };
+        let (key, id) = (at("game_key")?, at(id)?);
         *self.reader.get_mut() = io::Cursor::new(record.to_vec());
         self.reader.seek(csv::Position::new()).map_err(|_| bad())?;
         if !matches!(self.reader.read_byte_record(&mut self.cells), Ok(true))
@@ -370,7 +372,6 @@ impl GameCells {
             .ok_or_else(bad)?;
         let mut raw = record[..keep].to_vec();
         raw.push(b'\n');
-        let [key, id] = self.at;
         Ok((raw, cell(id).into_owned(), cell(key).into_owned()))
     }
 }

@@ -201,13 +201,15 @@ mod tests {
         let count = |name: &str| -> u64 {
             let line = summary
                 .lines()
-                .find(|l| l.starts_with(&format!("go_game_ids,{name},")))
+                .find(|l| l.starts_with(&format!("{name},")))
                 .unwrap();
             line.split(',').nth(2).unwrap().parse().unwrap()
         };
         let ids = GameIds {
-            distinct: count("distinct"),
-            repeated: count("duplicates"),
+            distinct: count("go_game_ids,distinct"),
+            repeated: count("go_game_ids,duplicates"),
+            bg_distinct: count("bg_match_hashes,distinct"),
+            bg_repeated: count("bg_match_hashes,duplicates"),
         };
         let got = totals(&parts, &settings, false, ids).unwrap();
         for t in [Table::Summary, Table::Settings, Table::GoInterpretations] {

@@ -229,7 +229,7 @@ fn process_inner(unit: &Unit, settings: &Settings, rows: &mut RowBuf) -> Result<
         Payload::Match(format, b) => {
             let m = read_match(*format, b).map_err(|e| (Stage::Parse, e.to_string()))?;
             let bg = bg_match_rows(&unit.origin, &m, &settings.bg, |row| match row {
-                BgRow::Game(r) => rows.push(Table::BgGames, &r),
+                BgRow::Game(r) => rows.push_bg_game(&r),
                 BgRow::Position(r) => rows.push(Table::BgPositions, &r),
                 BgRow::Cube(r) => rows.push(Table::BgCube, &r),
                 BgRow::Play(r) => rows.push(Table::BgPlays, &r),
@@ -792,7 +792,12 @@ impl End<'_> {
             summary.push(Table::Summary, &SummaryRow::new("read", name, count, unit));
         }
         if tally.games > 0 {
-            for row in game_ids.rows() {
+            for row in game_ids.go_rows() {
+                summary.push(Table::Summary, &row);
+            }
+        }
+        if tally.matches > 0 {
+            for row in game_ids.bg_rows() {
                 summary.push(Table::Summary, &row);
             }
         }

@@ -10,6 +10,7 @@
 //! an input of many archives needs. `recount merge` puts the parts back
 //! together in the order one run would have written.
 
+use crate::hash::Fnv;
 use crate::ingest::Origin;
 use std::fmt;
 use std::str::FromStr;
@@ -89,24 +90,6 @@ pub fn stable_hash(parts: &[&[u8]]) -> u64 {
         h.write(&[0]);
     }
     mix(h.0)
-}
-
-/// FNV-1a, 64 bits: fixed constants, so the parts never change.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
 }
 
 /// splitmix64's finaliser.

@@ -214,10 +214,10 @@ pub struct RowBuf {
     bufs: [Vec<u8>; Table::ALL.len()],
     /// Rows in each table.
     rows: [u32; Table::ALL.len()],
-    /// Each `go_games.csv` row's key and name, where its (last) cell
-    /// `duplicate_of` is: filled in report order by
+    /// Each `go_games.csv` and `bg_games.csv` row's id and key, where its
+    /// (last) cell `duplicate_of` is: filled in report order by
     /// [`duplicates::Duplicates`].
-    go_games: Vec<duplicates::GameRow>,
+    marked: Vec<duplicates::GameRow>,
 }
 
 impl RowBuf {
@@ -263,35 +263,52 @@ impl RowBuf {
         self.rows[table.index()] += 1;
     }
 
-    /// Appends a `go_games.csv` row already written, its `duplicate_of`
-    /// cell left empty (`record` ends `,\n`), for [`duplicates::Duplicates`]
-    /// to fill: `id` its `game_id`, `key` its `game_key`.
-    pub fn push_raw_go_game(&mut self, record: &[u8], id: String, key: String) {
-        self.push_raw(Table::GoGames, record);
-        let end = self.bufs[Table::GoGames.index()].len() - 1;
-        self.go_games.push(duplicates::GameRow { end, id, key });
+    /// Appends a `go_games.csv` or `bg_games.csv` row already written,
+    /// its `duplicate_of` cell left empty (`record` ends `,\n`), for
+    /// [`duplicates::Duplicates`] to fill: `id` its `game_id` or
+    /// `match_hash`, `key` its `game_key`.
+    pub fn push_raw_game(&mut self, table: Table, record: &[u8], id: String, key: String) {
+        self.push_raw(table, record);
+        self.mark_last(table, id, key);
     }
 
     /// Appends a `go_games.csv` row, noting its `game_id` and its
     /// `game_key` for `duplicate_of`.
     pub fn push_go_game(&mut self, row: &GoGameRow) {
         self.push(Table::GoGames, row);
-        let end = self.bufs[Table::GoGames.index()].len() - 1;
-        self.go_games.push(duplicates::GameRow {
+        self.mark_last(Table::GoGames, row.game_id.clone(), row.game_key.clone());
+    }
+
+    /// Appends a `bg_games.csv` row, noting its `match_hash` and its
+    /// `game_key` for `duplicate_of`.
+    pub fn push_bg_game(&mut self, row: &BgGameRow) {
+        self.push(Table::BgGames, row);
+        self.mark_last(Table::BgGames, row.match_hash.clone(), row.game_key.clone());
+    }
+
+    /// Notes `table`'s last row for [`duplicates::Duplicates`].
+    fn mark_last(&mut self, table: Table, id: String, key: String) {
+        let end = self.bufs[table.index()].len() - 1;
+        self.marked.push(duplicates::GameRow {
+            table,
             end,
-            id: row.game_id.clone(),
-            key: row.game_key.clone(),
+            id,
+            key,
         });
     }
 
     /// Appends another buffer's rows, table by table.
     pub fn append(&mut self, other: &RowBuf) {
-        let offset = self.bufs[Table::GoGames.index()].len();
-        self.go_games
-            .extend(other.go_games.iter().map(|g| duplicates::GameRow {
-                end: g.end + offset,
+        let offset = |t: Table| self.bufs[t.index()].len();
+        let moved: Vec<_> = other
+            .marked
+            .iter()
+            .map(|g| duplicates::GameRow {
+                end: g.end + offset(g.table),
                 ..g.clone()
-            }));
+            })
+            .collect();
+        self.marked.extend(moved);
         for (mine, theirs) in self.bufs.iter_mut().zip(&other.bufs) {
             mine.extend_from_slice(theirs);
         }

@@ -99,8 +99,49 @@ fn mat_and_sgf_exports_of_one_match_agree() {
         ] {
             assert_eq!(a[col], b[col], "{col} of game {}", a["game"]);
         }
+        // One match: the later file's games name the earlier one's.
+        assert_eq!(a["match_hash"], b["match_hash"]);
+        assert_eq!(
+            (a["duplicate_of"].as_str(), &b["duplicate_of"]),
+            ("", &a["game_key"])
+        );
     }
     assert!(sgf.iter().any(|g| g["analysed"] != "0"));
+    let other = pick("2308.sgf");
+    assert!(other
+        .iter()
+        .all(|g| g["match_hash"] != mat[0]["match_hash"]));
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    assert!(
+        summary
+            .contains("bg_match_hashes,distinct,2,matches\nbg_match_hashes,duplicates,1,matches"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_match_read_twice_counts_once_in_the_players_totals() {
+    let out = tempfile::tempdir().unwrap();
+    let o = run(&["fixtures/bg/gnubg", "--plays"], out.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let stats = rows(out.path(), "bg_stats.csv");
+    let scope = |s: &str| -> Vec<&Row> {
+        stats
+            .iter()
+            .filter(|r| r["scope"] == s && r["player_key"] == "charlot1")
+            .collect()
+    };
+    // Three files, two matches: the 2305 match as .mat and as SGF.
+    assert_eq!(scope("match").len(), 3);
+    let player = scope("player");
+    assert_eq!(player.len(), 1);
+    assert_eq!(player[0]["matches"], "2");
+    let first_two: u32 = scope("match")
+        .iter()
+        .filter(|r| !r["source"].ends_with("2305.sgf"))
+        .map(|r| r["total_moves"].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(player[0]["total_moves"], first_two.to_string());
 }
 
 /// Our position after play k is gnubg's position before play k+1.

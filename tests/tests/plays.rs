@@ -128,13 +128,23 @@ fn each_players_statistics_equal_gnubgs() {
     player_sums_are_their_matches(dir.path());
 }
 
-/// Each player's run-wide row sums its match rows: the results where all
+/// Each player's run-wide row sums its match rows, a match read twice
+/// (its `bg_games` rows' `duplicate_of` set) once: the results where all
 /// its matches are match play or all money, none where the two mix, and
 /// the match length where all share one.
 fn player_sums_are_their_matches(out: &Path) {
     let stats = rows(out, "bg_stats.csv");
+    let games = rows(out, "bg_games.csv");
+    let copies: std::collections::HashSet<&str> = games
+        .iter()
+        .filter(|g| !g["duplicate_of"].is_empty())
+        .map(|g| g["file_key"].as_str())
+        .collect();
     let mut matches: HashMap<&str, Vec<&Row>> = HashMap::new();
-    for r in stats.iter().filter(|r| r["scope"] == "match") {
+    let first_copies = stats
+        .iter()
+        .filter(|r| r["scope"] == "match" && !copies.contains(r["file_key"].as_str()));
+    for r in first_copies {
         matches.entry(r["player_key"].as_str()).or_default().push(r);
     }
     let (mut mixed, mut summed) = (0, 0);

@@ -125,9 +125,14 @@ fn spark_writes_the_command_lines_reports_with_both_variants() {
         "fixtures/malformed",
     ]);
     let tmp = tempfile::tempdir().unwrap();
-    // A copy of a game under another name: a duplicate across tasks.
+    // A copy of a game and of a match under other names: duplicates
+    // across tasks.
     let copy = tmp.path().join("copy.sgf");
     std::fs::copy(&paths[0], &copy).unwrap();
+    paths.push(copy.to_string_lossy().into_owned());
+    let a_match = paths.iter().find(|p| p.contains("bg/real/")).unwrap();
+    let copy = tmp.path().join("copy-match.txt");
+    std::fs::copy(a_match, &copy).unwrap();
     paths.push(copy.to_string_lossy().into_owned());
     let cli = tmp.path().join("cli");
     // With --plays: bg_stats has players' rows, totalled over the tasks.

@@ -6,6 +6,7 @@
 use crate::bg::game::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
 use crate::bg::position::moves::{check_play, fmt_moves};
+use crate::hash::Fnv;
 
 /// Every kind of finding, replay's and the match audit's; `summary.csv`
 /// lists them in this order, and `bg_games.csv` writes their names.
@@ -248,6 +249,9 @@ pub struct ReplayedGame {
     pub findings: Vec<Finding>,
     pub positions: Vec<PlayedPosition>,
     pub cube_points: Vec<CubePoint>,
+    /// The game's content as replayed ([`content_hash`]): the part of its
+    /// match's `match_hash`.
+    pub content: Fnv,
 }
 
 /// Replays `game`; `keep_positions` keeps every position for the
@@ -291,8 +295,64 @@ pub fn replay_game(
             Action::Wins { player, points, .. } => rp.wins(line, *player, *points),
             Action::Loses { player, points } => rp.loser_claim = Some((*player, *points)),
         }
+        let after = rp.board_known.then_some(&rp.r.board);
+        content_hash(&mut rp.r.content, action, after);
     }
     rp.finish()
+}
+
+/// Adds `action` to a game's content hash, `after` the position the
+/// replay reached with it (none once the position is unknown). A play is
+/// hashed by the position it leaves, so that `13/7` and `13/12 12/7`, or
+/// the submoves in another order, are one play; dice high first; a double
+/// by who doubled; a result by its winner or loser and points, however
+/// written. So the same match
+/// read from gnubg's `.mat` and its SGF hashes alike, and nothing of the
+/// header (players, dates, tags) or of any analysis counts.
+pub fn content_hash(h: &mut Fnv, action: &Action, after: Option<&Board>) {
+    let dice = |(a, b): (u8, u8)| [a.max(b), a.min(b)];
+    let byte = |v: u32| v.to_le_bytes();
+    match action {
+        Action::Roll {
+            player,
+            dice: d,
+            text,
+            ..
+        } => {
+            h.write(&[b'R', *player as u8]);
+            h.write(&dice(*d));
+            match after {
+                Some(board) => {
+                    for side in &board.checkers {
+                        h.write(side);
+                    }
+                }
+                None => {
+                    h.write(b"?");
+                    h.write(text.as_bytes());
+                    h.write(&[0]);
+                }
+            }
+        }
+        Action::Unrecorded { player, dice: d } => {
+            h.write(&[b'U', *player as u8]);
+            h.write(&dice(*d));
+        }
+        // The cube's new value follows from the actions before (and not
+        // every format writes it).
+        Action::Double { player, .. } => h.write(&[b'D', *player as u8]),
+        Action::Beaver { player, .. } => h.write(&[b'B', *player as u8]),
+        Action::Take { player } => h.write(&[b'T', *player as u8]),
+        Action::Drop { player } => h.write(&[b'P', *player as u8]),
+        Action::Wins { player, points, .. } => {
+            h.write(&[b'W', *player as u8]);
+            h.write(&byte(*points));
+        }
+        Action::Loses { player, points } => {
+            h.write(&[b'L', *player as u8]);
+            h.write(&byte(*points));
+        }
+    }
 }
 
 /// A game being replayed: the game so far, and what the turn and cube
@@ -344,7 +404,18 @@ impl Replay {
             findings: Vec::new(),
             positions: Vec::new(),
             cube_points: Vec::new(),
+            content: Fnv::default(),
         };
+        if let Some(board) = &game.setup {
+            r.content.write(b"S");
+            for side in &board.checkers {
+                r.content.write(side);
+            }
+            let (cube, owner) = game.setup_cube.unwrap_or((1, None));
+            r.content.write(&cube.to_le_bytes());
+            r.content.write(&[owner.map_or(2, |o| o as u8)]);
+            r.content.write(&[game.setup_turn.map_or(2, |p| p as u8)]);
+        }
         for (line, why) in &game.unread {
             r.findings.push(Finding {
                 kind: FindingKind::UnreadableLine,
@@ -1051,5 +1122,40 @@ mod tests {
         let r = replay_game(&g, money(false), false, KeepCube::None);
         let kinds: Vec<FindingKind> = r.findings.iter().map(|f| f.kind).collect();
         assert!(kinds.contains(&FindingKind::CubeAccess), "{kinds:?}");
+    }
+
+    #[test]
+    fn one_game_written_two_ways_has_one_content_hash() {
+        let step = |from, to| Step {
+            from,
+            to,
+            hit: false,
+        };
+        let game = |dice, steps: Vec<Step>, value| GameRecord {
+            actions: vec![
+                (1, Action::played(0, dice, steps)),
+                (2, Action::Double { player: 1, value }),
+                (3, Action::Drop { player: 0 }),
+            ],
+            ..GameRecord::default()
+        };
+        let hash = |g: &GameRecord| {
+            let rules = CubeRules {
+                money: true,
+                crawford_game: false,
+                beavers: false,
+                jacoby: false,
+                limit: 64,
+                need: None,
+            };
+            replay_game(g, rules, false, KeepCube::None).content.0
+        };
+        // 13/9 in one step and in two, the dice either way round, the
+        // cube's new value written (a .mat) or not (gnubg's SGF).
+        let mat = game((3, 1), vec![step(13, 9)], 2);
+        let sgf = game((1, 3), vec![step(13, 12), step(12, 9)], 0);
+        assert_eq!(hash(&mat), hash(&sgf));
+        let other = game((3, 1), vec![step(8, 5), step(6, 5)], 2);
+        assert_ne!(hash(&mat), hash(&other));
     }
 }

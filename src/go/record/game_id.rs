@@ -8,19 +8,7 @@
 
 use crate::go::board::Color;
 use crate::go::record::{Event, GoRecord, MoveAt};
-
-/// FNV-1a, 64 bits: simple, stable, and enough to tell games apart (two
-/// of a billion distinct games share a key with odds of about 3%).
-struct Fnv(u64);
-
-impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
+use crate::hash::Fnv;
 
 fn colour(c: Option<Color>) -> u8 {
     match c {
@@ -33,8 +21,10 @@ fn colour(c: Option<Color>) -> u8 {
 impl GoRecord {
     /// The game's key ([`self`](crate::go::record::game_id)).
     pub fn game_id(&self) -> String {
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-        h.bytes(&[b'Z', self.width, self.height]);
+        // FNV-1a: enough to tell games apart (two of a billion distinct games
+        // share a key with odds of about 3%).
+        let mut h = Fnv::default();
+        h.write(&[b'Z', self.width, self.height]);
         let mut setup: Vec<(u8, u8, u8)> = Vec::new();
         for e in &self.events {
             match e {
@@ -42,26 +32,26 @@ impl GoRecord {
                 Event::SetupDone => {
                     setup.sort_unstable();
                     for &(y, x, c) in &setup {
-                        h.bytes(&[b'S', c, x, y]);
+                        h.write(&[b'S', c, x, y]);
                     }
                     setup.clear();
-                    h.bytes(b";");
+                    h.write(b";");
                 }
                 Event::Move { color, at } => {
-                    h.bytes(&[b'M', colour(Some(*color))]);
+                    h.write(&[b'M', colour(Some(*color))]);
                     match at {
-                        MoveAt::Pass => h.bytes(b"-"),
-                        MoveAt::Point(x, y) => h.bytes(&[b'@', *x, *y]),
+                        MoveAt::Pass => h.write(b"-"),
+                        MoveAt::Point(x, y) => h.write(&[b'@', *x, *y]),
                         MoveAt::OffBoard(raw) => {
-                            h.bytes(b"?");
-                            h.bytes(raw.as_bytes());
-                            h.bytes(b"]");
+                            h.write(b"?");
+                            h.write(raw.as_bytes());
+                            h.write(b"]");
                         }
                     }
                 }
             }
         }
-        format!("{:016x}", h.0)
+        h.hex()
     }
 }
 
