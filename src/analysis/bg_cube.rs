@@ -57,11 +57,11 @@ pub fn cube_row(
         match_length: m.length,
         away_on_roll: (!money).then(|| m.length.saturating_sub(g.score[me])),
         away_opponent: (!money).then(|| m.length.saturating_sub(g.score[1 - me])),
-        crawford: g.crawford_game(),
+        crawford: g.crawford.name(),
         jacoby: money && g.rules.jacoby,
         beavers: money && g.rules.beavers,
         cube: point.cube,
-        cube_owner: owner.name(),
+        cube_owner: point.cube_owner,
         position_id: position_id(&point.board, me),
         match_id: match_id(&state),
         actual_action: actual(point.choice),
@@ -78,7 +78,7 @@ pub fn cube_row(
     if let Some(a) = xg.iter().find(|a| a.node == point.line) {
         row.xg_eval = a.eval.clone();
         (row.xg_p_win, row.xg_nd, row.xg_dt) = (a.p_win, a.nd, a.dt);
-        (row.xg_double_error, row.xg_take_error) = (a.double_error, a.take_error);
+        (row.xg_double_error, row.xg_take_error) = (single(a.double_error), single(a.take_error));
     }
     row.class = classify(&point.board).name();
     let eval = match evaluate_with(&point.board, me, settings.weights) {
@@ -153,6 +153,12 @@ pub fn cube_row(
         }
     }
     (row, true)
+}
+
+/// Another program's stored value (XG's, BGBlitz's) in the reports'
+/// single precision.
+pub fn single(v: Option<f64>) -> Option<f32> {
+    v.map(|v| v as f32)
 }
 
 /// The cube's owner seen from the player who may double.

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::bg_cube::{decision_state, unscorable, CubeSettings};
+use crate::analysis::bg_cube::{decision_state, single, unscorable, CubeSettings};
 use crate::bg::cube::{MatchCube, MoneyRules};
 use crate::bg::game::audit::AuditedGame;
 use crate::bg::game::record::MatchRecord;
@@ -521,12 +521,12 @@ fn play_row(
     let xg = &m.games[g.index as usize - 1].xg_plays;
     if let Some(a) = xg.iter().find(|a| a.node == pos.line) {
         row.xg_eval = a.eval.clone();
-        (row.xg_error, row.xg_luck) = (a.error, a.luck);
+        (row.xg_error, row.xg_luck) = (single(a.error), single(a.luck));
     }
     let bgblitz = &m.games[g.index as usize - 1].bgblitz_plays;
     if let Some(a) = bgblitz.iter().find(|a| a.node == pos.line) {
         row.bgblitz_eval = a.eval.clone();
-        (row.bgblitz_equity, row.bgblitz_loss) = (a.equity, a.loss);
+        (row.bgblitz_equity, row.bgblitz_loss) = (single(a.equity), single(a.loss));
     }
     if pos.kind != PlayKind::Unrecorded {
         stats[p].total_moves += 1;

@@ -171,12 +171,15 @@ pub struct BgCubeRow {
     /// Points each side still needs; empty in money play.
     pub away_on_roll: Option<u32>,
     pub away_opponent: Option<u32>,
-    pub crawford: bool,
+    /// `pre`, `crawford` or `post`, as in `bg_games.csv`; empty in money
+    /// play or without the rule.
+    pub crawford: &'static str,
     pub jacoby: bool,
     pub beavers: bool,
     pub cube: u32,
-    /// `centred`, `on_roll` or `opponent`.
-    pub cube_owner: &'static str,
+    /// The player who owns the cube, numbered as `player` (empty:
+    /// centred), as in the other reports.
+    pub cube_owner: Option<usize>,
     pub position_id: String,
     pub match_id: String,
     /// `bearoff`, `race`, `gnubg_nn`, `gnubg_ts` or `gnubg_os`; empty when
@@ -236,8 +239,8 @@ pub struct BgCubeRow {
     pub xg_p_win: Option<f32>,
     pub xg_nd: Option<f32>,
     pub xg_dt: Option<f32>,
-    pub xg_double_error: Option<f64>,
-    pub xg_take_error: Option<f64>,
+    pub xg_double_error: Option<f32>,
+    pub xg_take_error: Option<f32>,
     /// Why the decision was not evaluated.
     pub reason: String,
 }
@@ -297,15 +300,17 @@ pub struct BgPlayRow {
     pub gnubg_loss: Option<f32>,
     pub gnubg_luck: Option<f32>,
     /// eXtreme Gammon's own analysis carried by a `.xg` file: its level,
-    /// the played move's error and the roll's luck, as XG stores them.
+    /// the played move's error and the roll's luck, as XG stores them
+    /// (in single precision, as every equity of the reports: XG's
+    /// doubles print `-0.15000000000000002` in full).
     pub xg_eval: String,
-    pub xg_error: Option<f64>,
-    pub xg_luck: Option<f64>,
+    pub xg_error: Option<f32>,
+    pub xg_luck: Option<f32>,
     /// BGBlitz's own analysis carried by a `.bgf` file: the depth, the
     /// played move's equity and the best alternative's less it.
     pub bgblitz_eval: String,
-    pub bgblitz_equity: Option<f64>,
-    pub bgblitz_loss: Option<f64>,
+    pub bgblitz_equity: Option<f32>,
+    pub bgblitz_loss: Option<f32>,
     /// Why a value is empty.
     pub reason: String,
 }

@@ -562,3 +562,29 @@ fn recorded_doubles_have_cube_rows() {
         assert!(r["reason"].is_empty(), "{r:?}");
     }
 }
+
+/// `bg_cube.csv` writes the Crawford state and the cube's owner in the
+/// words of `bg_games.csv`: the game's `crawford`, the owner's number.
+#[test]
+fn cube_rows_share_the_games_vocabulary() {
+    let out = tempfile::tempdir().unwrap();
+    let o = run(
+        &["fixtures/bg/real", "--all-cube-decisions"],
+        out.path(),
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = rows(out.path(), "bg_games.csv");
+    let crawford: BTreeMap<&str, &str> = games
+        .iter()
+        .map(|g| (g["game_key"].as_str(), g["crawford"].as_str()))
+        .collect();
+    let cube = rows(out.path(), "bg_cube.csv");
+    for r in &cube {
+        assert_eq!(r["crawford"], crawford[r["game_key"].as_str()], "{r:?}");
+        assert!(["", "0", "1"].contains(&r["cube_owner"].as_str()), "{r:?}");
+    }
+    let seen = |c: &str, v: &str| cube.iter().any(|r| r[c] == v);
+    assert!(seen("crawford", "post") && seen("crawford", "pre"));
+    assert!(seen("cube_owner", "0") && seen("cube_owner", "1") && seen("cube_owner", ""));
+}

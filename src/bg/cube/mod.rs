@@ -36,13 +36,3 @@ pub enum Owner {
     OnRoll,
     Opponent,
 }
-
-impl Owner {
-    pub fn name(self) -> &'static str {
-        match self {
-            Owner::Centred => "centred",
-            Owner::OnRoll => "on_roll",
-            Owner::Opponent => "opponent",
-        }
-    }
-}
