@@ -405,8 +405,11 @@ impl ScoreStats {
                 interpretation: interpretation.name(),
                 games: self.scored,
                 winner_differs: self.winner_differs[i],
-                mean_abs_difference: (self.scored > 0)
-                    .then(|| self.abs_difference[i].value() / self.scored as f64),
+                total_abs_difference: self.abs_difference[i].value(),
+                mean_abs_difference: (self.scored > 0).then(|| {
+                    let mean = self.abs_difference[i].value() / self.scored as f64;
+                    (mean * 1e4).round() / 1e4
+                }),
             })
             .collect()
     }
@@ -477,5 +480,32 @@ impl std::ops::AddAssign for ScoreStats {
         self.mismatch_dead_left += o.mismatch_dead_left;
         self.votes_held += o.votes_held;
         self.votes_split += o.votes_split;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_difference_is_summed_exactly_and_its_mean_rounded() {
+        let mut t = ScoreStats {
+            scored: 3,
+            ..ScoreStats::default()
+        };
+        for d in [0.5, 0.0, 1.0] {
+            t.abs_difference[0].add(d);
+        }
+        let row = &t.interpretation_rows()[0];
+        assert_eq!(row.total_abs_difference, 1.5);
+        assert_eq!(row.mean_abs_difference, Some(0.5));
+        t.abs_difference[0].add(0.5);
+        // 2/3 of a point.
+        assert_eq!(t.interpretation_rows()[0].mean_abs_difference, Some(0.6667));
+        let none = ScoreStats::default().interpretation_rows();
+        assert_eq!(
+            (none[0].total_abs_difference, none[0].mean_abs_difference),
+            (0.0, None)
+        );
     }
 }

@@ -299,7 +299,10 @@ pub struct GoInterpretationRow {
     /// Games whose winner under this interpretation differs from the
     /// winner under the declared rules.
     pub winner_differs: u64,
-    /// Mean |score − declared rules' score|, in points; empty without games.
+    /// The sum of |score − declared rules' score| over the games, in
+    /// points (exact: scores are whole or half points), and its mean
+    /// rounded to four decimals; the mean empty without games.
+    pub total_abs_difference: f64,
     pub mean_abs_difference: Option<f64>,
 }
 }
