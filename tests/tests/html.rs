@@ -127,8 +127,26 @@ fn the_pages_figures_are_the_reports_totals() {
     for (t, n) in solved {
         want.insert(format!("go_zone_type.{t}"), n.to_string());
     }
+    let copied = |file: &str| -> Vec<std::collections::HashMap<String, String>> {
+        rows(out, file)
+            .into_iter()
+            .filter(|r| !r["duplicate_of"].is_empty())
+            .collect()
+    };
+    want.insert(
+        "go.duplicates".into(),
+        copied("go_games.csv").len().to_string(),
+    );
+    let copies: std::collections::BTreeSet<String> = copied("bg_games.csv")
+        .into_iter()
+        .map(|r| r["file_key"].clone())
+        .collect();
+    want.insert("bg.duplicates".into(), copies.len().to_string());
     let games = rows(out, "bg_games.csv");
     want.insert("bg.games".into(), games.len().to_string());
+    let matches: std::collections::BTreeSet<&str> =
+        games.iter().map(|g| g["file_key"].as_str()).collect();
+    want.insert("bg.matches".into(), matches.len().to_string());
     for (e, n) in counts(out, "bg_games.csv", "ending") {
         want.insert(format!("bg_ending.{e}"), n.to_string());
     }

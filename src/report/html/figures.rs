@@ -168,6 +168,8 @@ pub struct Figures {
     pub errors: Listing,
     // Go
     pub go_games: u64,
+    /// `go_games.csv` rows whose game an earlier row holds.
+    pub go_repeated: u64,
     pub verdicts: BTreeMap<String, u64>,
     /// Games with a score under every interpretation.
     pub scored: u64,
@@ -186,6 +188,9 @@ pub struct Figures {
     pub zone_values: BTreeMap<String, Histogram>,
     // Backgammon
     pub bg_games: u64,
+    pub bg_matches: u64,
+    /// Matches an earlier match of the run repeats.
+    pub bg_repeated: u64,
     pub endings: BTreeMap<String, u64>,
     pub findings: BTreeMap<String, u64>,
     pub finding_games: Listing,
@@ -246,6 +251,8 @@ impl Figures {
                     .read
                     .push((r.get("name").into(), count, r.get("unit").into())),
                 "run" => f.stopped = Some((r.get("name").into(), count)),
+                "go_game_ids" if r.get("name") == "duplicates" => f.go_repeated = count,
+                "bg_match_hashes" if r.get("name") == "duplicates" => f.bg_repeated = count,
                 _ => {}
             }
         })?;
@@ -394,6 +401,7 @@ impl Figures {
     }
 
     fn gather_bg(&mut self, reports: &Reports) -> Result<(), String> {
+        self.bg_matches = self.read_count("bg_matches");
         reports.each(Table::BgGames, |r| {
             self.bg_games += 1;
             *self.endings.entry(r.get("ending").into()).or_default() += 1;

@@ -203,8 +203,8 @@ fn go_section(h: &mut String, f: &Figures) {
     }
     let _ = writeln!(
         h,
-        "<p><span data-figure=\"go.games\">{}</span> games replayed, <span data-figure=\"go.scored\">{}</span> counted under every interpretation.</p>",
-        f.go_games, f.scored
+        "<p><span data-figure=\"go.games\">{}</span> games replayed, <span data-figure=\"go.scored\">{}</span> counted under every interpretation; <span data-figure=\"go.duplicates\">{}</span> of them repeat a game read before (<code>go_games.duplicate_of</code>).</p>",
+        f.go_games, f.scored, f.go_repeated
     );
     h.push_str("<h3>Verdicts: the count under the declared rules against <code>RE</code></h3>\n");
     let verdicts: Vec<(&str, u64)> = Verdict::ALL
@@ -331,8 +331,8 @@ fn bg_section(h: &mut String, f: &Figures) {
     }
     let _ = writeln!(
         h,
-        "<p><span data-figure=\"bg.games\">{}</span> games.</p>",
-        f.bg_games
+        "<p><span data-figure=\"bg.games\">{}</span> games in <span data-figure=\"bg.matches\">{}</span> matches; <span data-figure=\"bg.duplicates\">{}</span> of them repeat a match read before (<code>bg_games.duplicate_of</code>) and count once in the players' statistics.</p>",
+        f.bg_games, f.bg_matches, f.bg_repeated
     );
     h.push_str("<h3>Endings</h3>\n");
     counts(h, entries(&f.endings), "bg_ending");
