@@ -349,10 +349,16 @@ fn id_state(
     }
 }
 
-/// The match's `match_hash`: its length and each game's content as
-/// replayed ([`content_hash`](crate::bg::game::replay::content_hash)).
+/// The match's `match_hash`: its players by `player_key` (so that two
+/// pairs' identical short matches stay two), its length and each game's
+/// content as replayed
+/// ([`content_hash`](crate::bg::game::replay::content_hash)).
 fn match_hash(m: &MatchRecord, games: &[AuditedGame]) -> String {
     let mut h = Fnv::default();
+    for name in &m.players {
+        h.write(player_key(name).as_bytes());
+        h.write(&[0]);
+    }
     h.write(b"M");
     h.write(&m.length.to_le_bytes());
     for g in games {

@@ -78,10 +78,11 @@ pub struct BgGameRow {
     pub xgid: String,
     /// GNU Backgammon SGF: nodes carrying analysis (`DA`, `A`).
     pub analysed: u32,
-    /// The match's content hash, 16 hex digits: its length and each
-    /// game's setup, rolls, the positions the plays leave, cube actions
-    /// and result. The same match in any format or archive has the same
-    /// hash; players' names, tags and analysis do not count.
+    /// The match's content hash, 16 hex digits: its players (by
+    /// `player_key`), length and each game's setup, rolls, the positions
+    /// the plays leave, cube actions and result. The same match in any
+    /// format or archive has the same hash; tags and analysis do not
+    /// count.
     pub match_hash: String,
     /// For a match an earlier match of the run has the same
     /// `match_hash` as: the `game_key` of this game in that first match.
