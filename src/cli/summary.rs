@@ -9,6 +9,15 @@ fn n(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
+/// `" (N repeated)"` when `count` is more than 0.
+fn repeated(count: u64) -> String {
+    if count > 0 {
+        format!(" ({count} repeated)")
+    } else {
+        String::new()
+    }
+}
+
 /// The line a run ends with on stderr: what was read, what failed, the
 /// speed, and the totals of each analysis that ran (Go's counts left out
 /// of a run that read backgammon alone).
@@ -73,8 +82,9 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     };
     let bg = if t.matches > 0 {
         format!(
-            "; backgammon: {}, {}, {}, {}, {} with findings",
+            "; backgammon: {}{}, {}, {}, {}, {} with findings",
             n(t.matches, "match", "matches"),
+            repeated(s.game_ids.bg_repeated),
             n(t.bg.games, "game", "games"),
             n(t.bg.plays, "play", "plays"),
             n(t.bg.illegal_plays, "illegal play", "illegal plays"),
@@ -86,8 +96,9 @@ pub fn summary_line(s: &Summary, c: &Config) -> String {
     let errors = n(t.errors, "error row", "error rows");
     let go = if t.games > 0 || t.matches == 0 {
         format!(
-            "{}, {errors}, {}",
+            "{}{}, {errors}, {}",
             n(t.games, "Go game", "Go games"),
+            repeated(s.game_ids.repeated),
             n(t.illegal_moves, "illegal move", "illegal moves")
         )
     } else {

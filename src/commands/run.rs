@@ -168,6 +168,8 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Why the run ended before its input did, if it did.
     pub stopped: Option<Stopped>,
+    /// The games and matches that repeat one read before.
+    pub game_ids: GameIds,
 }
 
 /// Turns one unit into rows. Never panics: a panic inside becomes an
@@ -565,13 +567,14 @@ pub fn run(
     }
     let skipped = progress.skipped.load(Ordering::Relaxed);
     let zones = settings.zones.is_some();
+    let game_ids = duplicates.counts();
     let end = End {
         tally: &tally,
         skipped,
         settings: &settings.rows(),
         zones,
         stopped,
-        game_ids: duplicates.counts(),
+        game_ids,
     };
     let meta = control
         .shard
@@ -589,6 +592,7 @@ pub fn run(
         skipped,
         elapsed: start.elapsed(),
         stopped,
+        game_ids,
     })
 }
 

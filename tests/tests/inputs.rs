@@ -849,4 +849,9 @@ fn one_game_one_key() {
         summary.contains("go_game_ids,distinct,2,games\ngo_game_ids,duplicates,1,rows"),
         "{summary}"
     );
+    assert!(
+        stderr(&o).contains("3 Go games (1 repeated),"),
+        "{}",
+        stderr(&o)
+    );
 }
