@@ -306,12 +306,11 @@ pub fn replay_game(
 /// hashed by the position it leaves, so that `13/7` and `13/12 12/7`, or
 /// the submoves in another order, are one play; dice high first; a double
 /// by who doubled; a result by its winner or loser and points, however
-/// written. So the same match
-/// read from gnubg's `.mat` and its SGF hashes alike, and nothing of the
-/// header (players, dates, tags) or of any analysis counts.
+/// written. So the same game read from gnubg's `.mat` and its SGF hashes
+/// alike; nothing of the header (the match's hash adds the players) or
+/// of any analysis counts.
 pub fn content_hash(h: &mut Fnv, action: &Action, after: Option<&Board>) {
     let dice = |(a, b): (u8, u8)| [a.max(b), a.min(b)];
-    let byte = |v: u32| v.to_le_bytes();
     match action {
         Action::Roll {
             player,
@@ -346,11 +345,11 @@ pub fn content_hash(h: &mut Fnv, action: &Action, after: Option<&Board>) {
         Action::Drop { player } => h.write(&[b'P', *player as u8]),
         Action::Wins { player, points, .. } => {
             h.write(&[b'W', *player as u8]);
-            h.write(&byte(*points));
+            h.write(&points.to_le_bytes());
         }
         Action::Loses { player, points } => {
             h.write(&[b'L', *player as u8]);
-            h.write(&byte(*points));
+            h.write(&points.to_le_bytes());
         }
     }
 }
