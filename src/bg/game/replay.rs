@@ -323,7 +323,7 @@ pub fn content_hash(h: &mut Fnv, action: &Action, after: Option<&Board>) {
             match after {
                 Some(board) => {
                     for side in &board.checkers {
-                        h.write(side);
+                        h.write_words(side);
                     }
                 }
                 None => {
