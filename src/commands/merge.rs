@@ -319,10 +319,29 @@ fn unit_rows(p: &mut Part, unit: &UnitIndex) -> Result<RowBuf, MergeError> {
 struct GameCells {
     reader: csv::Reader<io::Cursor<Vec<u8>>>,
     cells: csv::ByteRecord,
+    /// For each of [`MARKED`]: its number of columns and where `game_key`
+    /// and its `game_id` (`match_hash` in `bg_games.csv`) are.
+    layouts: [(usize, usize, usize); MARKED.len()],
 }
 
 impl GameCells {
     fn new() -> GameCells {
+        let layout = |table: Table| {
+            let columns = table.columns();
+            assert_eq!(columns.last().map(String::as_str), Some("duplicate_of"));
+            let at = |name: &str| {
+                columns
+                    .iter()
+                    .position(|c| c == name)
+                    .expect("a column of the table")
+            };
+            let id = if table == Table::BgGames {
+                "match_hash"
+            } else {
+                "game_id"
+            };
+            (columns.len(), at("game_key"), at(id))
+        };
         GameCells {
             // Rows of two tables, of two lengths: each checked below.
             reader: csv::ReaderBuilder::new()
@@ -330,6 +349,7 @@ impl GameCells {
                 .flexible(true)
                 .from_reader(io::Cursor::new(Vec::new())),
             cells: csv::ByteRecord::new(),
+            layouts: MARKED.map(layout),
         }
     }
 
@@ -342,25 +362,18 @@ impl GameCells {
         path: &str,
     ) -> Result<(Vec<u8>, String, String), MergeError> {
         let bad = || MergeError::Shards(format!("{path}: a row is not a {} row", table.name()));
-        let columns = table.columns();
-        let at = |name: &str| columns.iter().position(|c| c == name).ok_or_else(bad);
-        let id = if table == Table::BgGames {
-            "match_hash"
-        } else {
-            "game_id"
-        };
-        let (key, id) = (at("game_key")?, at(id)?);
+        let marked = MARKED.iter().position(|t| *t == table).ok_or_else(bad)?;
+        let (columns, key, id) = self.layouts[marked];
         *self.reader.get_mut() = io::Cursor::new(record.to_vec());
         self.reader.seek(csv::Position::new()).map_err(|_| bad())?;
         if !matches!(self.reader.read_byte_record(&mut self.cells), Ok(true))
-            || self.cells.len() != columns.len()
-            || columns.last().map(String::as_str) != Some("duplicate_of")
+            || self.cells.len() != columns
         {
             return Err(bad());
         }
         let cell = |i: usize| String::from_utf8_lossy(self.cells.get(i).unwrap_or_default());
         let mut written = Vec::new();
-        let duplicate_of = cell(columns.len() - 1);
+        let duplicate_of = cell(columns - 1);
         if !duplicate_of.is_empty() {
             write_cell(&mut written, &duplicate_of);
         }

@@ -354,6 +354,20 @@ pub fn content_hash(h: &mut Fnv, action: &Action, after: Option<&Board>) {
     }
 }
 
+/// Starts a game's content hash with its setup, if it has one: the
+/// position, the cube and its owner, the player on roll.
+fn setup_hash(h: &mut Fnv, game: &GameRecord) {
+    let Some(board) = &game.setup else { return };
+    h.write(b"S");
+    for side in &board.checkers {
+        h.write(side);
+    }
+    let (cube, owner) = game.setup_cube.unwrap_or((1, None));
+    h.write(&cube.to_le_bytes());
+    h.write(&[owner.map_or(2, |o| o as u8)]);
+    h.write(&[game.setup_turn.map_or(2, |p| p as u8)]);
+}
+
 /// A game being replayed: the game so far, and what the turn and cube
 /// checks remember from one action to the next.
 struct Replay {
@@ -405,16 +419,7 @@ impl Replay {
             cube_points: Vec::new(),
             content: Fnv::default(),
         };
-        if let Some(board) = &game.setup {
-            r.content.write(b"S");
-            for side in &board.checkers {
-                r.content.write(side);
-            }
-            let (cube, owner) = game.setup_cube.unwrap_or((1, None));
-            r.content.write(&cube.to_le_bytes());
-            r.content.write(&[owner.map_or(2, |o| o as u8)]);
-            r.content.write(&[game.setup_turn.map_or(2, |p| p as u8)]);
-        }
+        setup_hash(&mut r.content, game);
         for (line, why) in &game.unread {
             r.findings.push(Finding {
                 kind: FindingKind::UnreadableLine,
