@@ -4,7 +4,8 @@ printing under control, for the oracle scripts.
 
 gnubg prints on the C-level stdout, and says some things (such as "You
 cannot double.") on stderr. Importing this module sends the C-level stdout
-to stderr before gnubg loads, so a script's own stdout stays clean; ``quiet``
+to stderr before gnubg loads, so a script's own stdout stays clean (``OUT``
+writes to it); ``quiet``
 and ``run`` capture what gnubg prints during one call. ``Checks`` collects
 an oracle's failed checks and says them on stderr.
 """
@@ -15,7 +16,10 @@ import sys
 import tempfile
 
 sys.stdout.flush()
+_stdout = os.dup(1)
 os.dup2(2, 1)
+#: The script's own standard output, for what it writes.
+OUT = os.fdopen(_stdout, "w", buffering=1, newline="")
 import gnubg  # noqa: E402,F401  (after the redirection: it prints when loading)
 
 _libc = ctypes.CDLL(None)

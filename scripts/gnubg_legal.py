@@ -32,22 +32,9 @@ used.
 """
 
 import csv
-import os
 import sys
 
-
-def _redirect_stdout():
-    """gnubg may print on the C-level stdout: send that to stderr and keep
-    the original stdout for the CSV."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    os.dup2(2, 1)
-    return os.fdopen(saved, "w", buffering=1, newline="")
-
-
-OUT = _redirect_stdout()
-
-import gnubg  # noqa: E402
+from gnubg_inprocess import OUT, gnubg  # gnubg loaded, its printing on stderr
 
 
 def main(argv):

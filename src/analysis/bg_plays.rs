@@ -19,7 +19,8 @@ use crate::bg::play::value::{CubeContext, Stakes};
 use crate::bg::play::{rank_plays, Skill};
 use crate::bg::position::board::Board;
 use crate::bg::position::ids::{match_id, position_id};
-use crate::bg::position::moves::{fmt_moves, Play};
+use crate::bg::position::moves::Play;
+use crate::bg::position::notation::gnubg_notation;
 use crate::ingest::Origin;
 use crate::report::keys::game_key;
 use crate::report::{BgCubeRow, BgPlayRow, BgStatsRow};
@@ -413,7 +414,7 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&
         best_play: ranked
             .plays
             .first()
-            .map(|(play, _)| fmt_moves(&play.moves))
+            .map(|(play, _)| gnubg_notation(&pos.before, p, &play.moves))
             .unwrap_or_default(),
         best: ranked.best,
         // Always at 0-ply, as gnubg's: from the roll's 0-ply best.

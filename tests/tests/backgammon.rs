@@ -437,6 +437,48 @@ fn legal_play_counts_agree_with_gnubg() {
     );
 }
 
+/// Every legal play of the sample of (position, roll) pairs in
+/// `fixtures/expected/bg-notation.csv` is written as GNU Backgammon writes
+/// it (`scripts/gnubg_notation.py`): joined steps, hits on the way,
+/// counts of moves alike.
+#[test]
+fn plays_are_written_as_gnubg_writes_them() {
+    use recount::bg::position::ids::board_from_position_id;
+    use recount::bg::position::moves::legal_plays;
+    use recount::bg::position::notation::gnubg_notation;
+    let oracle = csv_file(&repo().join("fixtures/expected/bg-notation.csv"));
+    assert!(oracle.len() > 1000);
+    let mut differ = Vec::new();
+    let mut plays_seen = 0;
+    for o in &oracle {
+        let board = board_from_position_id(&o["position_id"], 0).unwrap();
+        let d = o["dice"].as_bytes();
+        let dice = (d[0] - b'0', d[1] - b'0');
+        let mut ours: Vec<String> = legal_plays(&board, 0, dice)
+            .iter()
+            .map(|p| gnubg_notation(&board, 0, &p.moves))
+            .collect();
+        ours.sort();
+        plays_seen += ours.len();
+        if ours.join(";") != o["plays"] {
+            differ.push(format!(
+                "{} {}: ours {}, gnubg {}",
+                o["position_id"],
+                o["dice"],
+                ours.join(";"),
+                o["plays"]
+            ));
+        }
+    }
+    assert!(plays_seen > 20_000, "{plays_seen}");
+    assert!(
+        differ.is_empty(),
+        "{} differ: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(5)]
+    );
+}
+
 const MONEY: &str = "; [Jacoby \"On\"]
 ; [Beaver \"On\"]
 

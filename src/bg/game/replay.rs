@@ -5,7 +5,8 @@
 
 use crate::bg::game::record::{Action, GameRecord, Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
-use crate::bg::position::moves::{check_play, fmt_moves};
+use crate::bg::position::moves::check_play;
+use crate::bg::position::notation::gnubg_notation;
 use crate::hash::Fnv;
 
 /// Every kind of finding, replay's and the match audit's; `summary.csv`
@@ -579,7 +580,11 @@ impl Replay {
             })
         };
         match checked {
-            Ok(pl) => (pl.after, fmt_moves(&pl.moves), PlayKind::Legal),
+            Ok(pl) => (
+                pl.after,
+                gnubg_notation(&self.r.board, p, &pl.moves),
+                PlayKind::Legal,
+            ),
             Err(e) if e.kind == "unchecked" => {
                 let after = apply_as_written(&self.r.board, p, steps).unwrap_or(self.r.board);
                 (after, text.to_owned(), PlayKind::Unchecked)

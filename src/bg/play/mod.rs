@@ -139,7 +139,8 @@ mod tests {
         };
         let r = rank_plays(&ctx, &Board::start(), 0, (3, 1)).unwrap();
         assert_eq!(r.plays.len(), 16);
-        let best = crate::bg::position::moves::fmt_moves(&r.plays[0].0.moves);
+        let best =
+            crate::bg::position::notation::gnubg_notation(&Board::start(), 0, &r.plays[0].0.moves);
         assert_eq!(best, "8/5 6/5");
         assert!(r.plays.windows(2).all(|w| w[0].1 >= w[1].1));
         assert_eq!(r.find(&r.plays[3].0.after).map(|f| f.0), Some(4));

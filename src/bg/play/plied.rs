@@ -714,7 +714,11 @@ mod tests {
         assert!((deep[0] - -0.332704).abs() < 1e-6, "{}", deep[0]);
         assert!((deep[1] - -0.337874).abs() < 1e-6, "{}", deep[1]);
         assert_eq!(
-            crate::bg::position::moves::fmt_moves(&ranked.plays[0].0.moves),
+            crate::bg::position::notation::gnubg_notation(
+                &before,
+                m.on_roll,
+                &ranked.plays[0].0.moves
+            ),
             "13/11 6/5"
         );
     }

@@ -1,5 +1,5 @@
 //! A backgammon position: the board ([`board`]), the legal plays of a roll
-//! ([`moves`]), GNU Backgammon's Position ID / Match ID and eXtreme
+//! ([`moves`]) and a play's text as gnubg writes it ([`notation`]), GNU Backgammon's Position ID / Match ID and eXtreme
 //! Gammon's XGID ([`ids`]), and the board features of an early program
 //! ([`features`], after seed `backgammon-program-board-evaluation.txt`).
 
@@ -7,3 +7,4 @@ pub mod board;
 pub mod features;
 pub mod ids;
 pub mod moves;
+pub mod notation;

@@ -11,6 +11,7 @@
 
 use crate::bg::game::record::{Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
+use crate::bg::position::notation::gnubg_notation;
 
 /// One checker moved by one die, in board indices: `from` 0..=23 or
 /// [`BAR`], `to` `None` when borne off.
@@ -683,7 +684,7 @@ fn explain(board: &Board, p: usize, dice: (u8, u8), steps: &[Step], legal: &[Pla
     let mk = |kind, why: String| Illegal { kind, why };
     let example = legal
         .first()
-        .map(|pl| fmt_moves(&pl.moves))
+        .map(|pl| gnubg_notation(board, p, &pl.moves))
         .unwrap_or_default();
     let can_move = legal.first().is_some_and(|pl| !pl.moves.is_empty());
     if !can_move {
@@ -780,30 +781,6 @@ fn explain(board: &Board, p: usize, dice: (u8, u8), steps: &[Step], legal: &[Pla
             dice.1
         ),
     )
-}
-
-/// A play as match files write it: `13/7 8/7*`, `bar/20`, `6/off`.
-pub fn fmt_moves(moves: &[Move]) -> String {
-    let mut out = String::new();
-    for m in moves {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if m.from == BAR {
-            out.push_str("bar");
-        } else {
-            out.push_str(&(m.from + 1).to_string());
-        }
-        out.push('/');
-        match m.to {
-            Some(t) => out.push_str(&(t + 1).to_string()),
-            None => out.push_str("off"),
-        }
-        if m.hit {
-            out.push('*');
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -990,9 +967,14 @@ mod tests {
     fn plays_come_in_gnubgs_order() {
         // gnubg 1.1.0a16's GenerateMoves for the opening 3-1: the 3 first,
         // from the highest point down, then the 1.
-        let plays = legal_plays(&Board::start(), 0, (3, 1));
-        let first: Vec<String> = plays.iter().take(3).map(|p| fmt_moves(&p.moves)).collect();
-        assert_eq!(first, ["24/21 24/23", "24/21 21/20", "24/21 8/7"]);
+        let start = Board::start();
+        let plays = legal_plays(&start, 0, (3, 1));
+        let first: Vec<String> = plays
+            .iter()
+            .take(3)
+            .map(|p| gnubg_notation(&start, 0, &p.moves))
+            .collect();
+        assert_eq!(first, ["24/23 24/21", "24/20", "24/21 8/7"]);
         assert_eq!(plays.len(), 16);
     }
 
