@@ -193,6 +193,7 @@ fn the_pages_figures_are_the_reports_totals() {
         want.insert(format!("cube.{k}.decisions"), decisions.to_string());
         want.insert(format!("cube.{k}.errors"), errors.to_string());
     }
+    plays_figures(out, &copies, &mut want);
     let players: Vec<_> = rows(out, "bg_stats.csv")
         .into_iter()
         .filter(|r| r["scope"] == "player")
@@ -426,4 +427,76 @@ fn in_a_browser_the_page_loads_without_errors_and_is_drawn() {
     let share = |n: usize| n as f64 / pixels.len() as f64;
     assert!(share(ink) > 0.02 && share(ink) < 0.6, "ink {}", share(ink));
     assert!(share(blue) > 0.002, "bars {}", share(blue));
+}
+
+/// The checker-play figures, counted from `bg_plays.csv` without the plays
+/// of the repeated matches `copies` (by `file_key`).
+fn plays_figures(
+    out: &Path,
+    copies: &std::collections::BTreeSet<String>,
+    want: &mut BTreeMap<String, String>,
+) {
+    use recount::report::html::figures::{LARGEST, LOSS_BINS};
+    let (copied, plays): (Vec<_>, Vec<_>) = rows(out, "bg_plays.csv").into_iter().partition(|r| {
+        let key = &r["game_key"];
+        copies.contains(key.rsplit_once('#').unwrap().0)
+    });
+    assert!(!copied.is_empty() && !plays.is_empty());
+    let mut put = |k: String, v: &dyn ToString| {
+        want.insert(k, v.to_string());
+    };
+    put("plays".into(), &plays.len());
+    put("plays.repeated".into(), &copied.len());
+    let rated = |r: &&std::collections::HashMap<String, String>| !r["loss"].is_empty();
+    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in plays.iter().filter(|r| !rated(r)) {
+        *reasons.entry(&r["reason"]).or_default() += 1;
+    }
+    for (reason, n) in reasons {
+        put(format!("plays.not_rated.{reason}"), &n);
+    }
+    let with = |choices: &'static str| {
+        plays
+            .iter()
+            .filter(move |r| rated(r) && r["choices"] == choices)
+    };
+    put("plays.forced".into(), &with("1").count());
+    put("plays.no_play".into(), &with("0").count());
+    let mut unforced: Vec<_> = plays
+        .iter()
+        .filter(|r| rated(r) && !["0", "1"].contains(&r["choices"].as_str()))
+        .collect();
+    put("plays.unforced".into(), &unforced.len());
+    for mark in ["none", "doubtful", "bad", "very_bad"] {
+        let n = unforced
+            .iter()
+            .filter(|r| r["mark"] == mark || (mark == "none" && r["mark"].is_empty()))
+            .count();
+        put(format!("play_mark.{mark}"), &n);
+    }
+    let loss = |r: &std::collections::HashMap<String, String>| r["loss"].parse::<f64>().unwrap();
+    for (i, (name, top)) in LOSS_BINS.iter().enumerate() {
+        let low = if i == 0 {
+            f64::NEG_INFINITY
+        } else {
+            LOSS_BINS[i - 1].1
+        };
+        let n = unforced
+            .iter()
+            .filter(|r| loss(r) > low && loss(r) <= *top)
+            .count();
+        put(format!("play_loss.{name}"), &n);
+    }
+    for mark in ["very_lucky", "lucky", "none", "unlucky", "very_unlucky"] {
+        let n = plays
+            .iter()
+            .filter(|r| !r["luck"].is_empty())
+            .filter(|r| r["luck_mark"] == mark || (mark == "none" && r["luck_mark"].is_empty()))
+            .count();
+        put(format!("luck_mark.{mark}"), &n);
+    }
+    unforced.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
+    for (i, r) in unforced.iter().take(LARGEST).enumerate() {
+        put(format!("largest.{}", i + 1), &format!("{:.4}", loss(r)));
+    }
 }

@@ -16,6 +16,28 @@ pub const LISTED: usize = 500;
 pub const PLAYERS: usize = 50;
 /// Histograms put differences beyond ± this many points in their end bins.
 pub const SPAN: i64 = 15;
+/// Most plays listed among the largest errors.
+pub const LARGEST: usize = 20;
+
+/// gnubg's marks of a play's loss, from none up (`bg_plays.csv`'s `mark`,
+/// `none` for an empty one).
+pub const MARKS: [&str; 4] = ["none", "doubtful", "bad", "very_bad"];
+
+/// The bins of the unforced plays' losses (EMG): a loss of 0, then up to
+/// each bound, the last one beyond.
+pub const LOSS_BINS: [(&str, f64); 7] = [
+    ("0", 0.0),
+    ("0-0.03", 0.03),
+    ("0.03-0.06", 0.06),
+    ("0.06-0.12", 0.12),
+    ("0.12-0.25", 0.25),
+    ("0.25-0.5", 0.5),
+    ("over 0.5", f64::INFINITY),
+];
+
+/// gnubg's marks of a roll's luck, from the luckiest (`bg_plays.csv`'s
+/// `luck_mark`, `none` for an empty one).
+pub const LUCK_MARKS: [&str; 5] = ["very_lucky", "lucky", "none", "unlucky", "very_unlucky"];
 
 /// The interpretations' score columns in `go_scores.csv`, with their names
 /// (as `go_interpretations.csv` has them).
@@ -136,6 +158,103 @@ pub struct CubeTally {
     pub error: f64,
 }
 
+/// The plays of `bg_plays.csv`, those of a match that repeats an earlier
+/// one left out (as the players' statistics leave them out).
+#[derive(Debug, Default, Clone)]
+pub struct Plays {
+    /// Rows counted, and rows of repeated matches left out.
+    pub rows: u64,
+    pub repeated: u64,
+    /// Rated plays with two or more distinct choices: gnubg's decisions.
+    pub unforced: u64,
+    /// One legal play, and rolls with none.
+    pub forced: u64,
+    pub no_play: u64,
+    /// Plays not rated, by reason.
+    pub not_rated: BTreeMap<String, u64>,
+    /// Unforced plays by mark ([`MARKS`]): how many, their total loss.
+    pub marks: [(u64, f64); 4],
+    /// Unforced plays by loss ([`LOSS_BINS`]).
+    pub losses: [u64; 7],
+    /// Rolls whose luck was rated, by mark ([`LUCK_MARKS`]).
+    pub luck: [u64; 5],
+    /// The [`LARGEST`] losses of unforced plays, largest first (the
+    /// first met first among equals).
+    pub largest: Vec<Loss>,
+}
+
+/// One of the largest losses: the play (`game_key` and play number), who
+/// played, the dice, the play and the best one, the loss, and the
+/// position's gnubg ID (Position ID:Match ID).
+#[derive(Debug, Clone)]
+pub struct Loss {
+    pub play: String,
+    pub player: String,
+    pub dice: String,
+    pub played: String,
+    pub best: String,
+    pub loss: f64,
+    pub gnubg_id: String,
+}
+
+impl Plays {
+    /// Counts one row of `bg_plays.csv`.
+    fn add(&mut self, r: &Row) {
+        self.rows += 1;
+        let luck = LUCK_MARKS
+            .iter()
+            .position(|m| *m == or_none(r.get("luck_mark")));
+        if let (Some(i), false) = (luck, r.get("luck").is_empty()) {
+            self.luck[i] += 1;
+        }
+        let Some(loss) = r.number("loss") else {
+            *self.not_rated.entry(r.get("reason").into()).or_default() += 1;
+            return;
+        };
+        match r.get("choices") {
+            "0" => self.no_play += 1,
+            "1" => self.forced += 1,
+            _ => {
+                self.unforced += 1;
+                if let Some(i) = MARKS.iter().position(|m| *m == or_none(r.get("mark"))) {
+                    self.marks[i].0 += 1;
+                    self.marks[i].1 += loss;
+                }
+                let bin = LOSS_BINS.iter().position(|(_, top)| loss <= *top);
+                self.losses[bin.unwrap_or(LOSS_BINS.len() - 1)] += 1;
+                self.keep_if_largest(loss, r);
+            }
+        }
+    }
+
+    fn keep_if_largest(&mut self, loss: f64, r: &Row) {
+        if self.largest.len() == LARGEST && loss <= self.largest[LARGEST - 1].loss {
+            return;
+        }
+        let at = self.largest.partition_point(|l| l.loss >= loss);
+        let play = Loss {
+            play: format!("{} play {}", r.get("game_key"), r.get("play")),
+            player: r.get("player_name").into(),
+            dice: r.get("dice").into(),
+            played: r.get("played").into(),
+            best: r.get("best_play").into(),
+            loss,
+            gnubg_id: format!("{}:{}", r.get("position_id"), r.get("match_id")),
+        };
+        self.largest.insert(at, play);
+        self.largest.truncate(LARGEST);
+    }
+}
+
+/// `mark`, or `none` when empty.
+fn or_none(mark: &str) -> &str {
+    if mark.is_empty() {
+        "none"
+    } else {
+        mark
+    }
+}
+
 /// One player's figures over the run (`bg_stats.csv`, `player` scope).
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -196,6 +315,8 @@ pub struct Figures {
     pub finding_games: Listing,
     pub cube_by_type: BTreeMap<String, CubeTally>,
     pub cube_by_score: BTreeMap<String, CubeTally>,
+    /// `None` when the run rated no play (`bg_plays.csv` has no row).
+    pub plays: Option<Plays>,
     pub players: Vec<Player>,
     pub player_count: u64,
 }
@@ -402,8 +523,14 @@ impl Figures {
 
     fn gather_bg(&mut self, reports: &Reports) -> Result<(), String> {
         self.bg_matches = self.read_count("bg_matches");
+        // The matches that repeat an earlier one, by `file_key`: one key
+        // a repeated match.
+        let mut repeated = BTreeSet::new();
         reports.each(Table::BgGames, |r| {
             self.bg_games += 1;
+            if !r.get("duplicate_of").is_empty() {
+                repeated.insert(r.get("file_key").to_string());
+            }
             *self.endings.entry(r.get("ending").into()).or_default() += 1;
             let kinds = r.get("finding_kinds");
             let mut seen: Vec<&str> = kinds.split(';').filter(|k| !k.is_empty()).collect();
@@ -449,6 +576,17 @@ impl Figures {
                 count(format!("taker: {action}"), taker.unwrap_or(0.0));
             }
         })?;
+        let mut plays = Plays::default();
+        reports.each(Table::BgPlays, |r| {
+            let key = r.get("game_key");
+            let file = key.rsplit_once('#').map_or(key, |(file, _)| file);
+            if repeated.contains(file) {
+                plays.repeated += 1;
+            } else {
+                plays.add(r);
+            }
+        })?;
+        self.plays = (plays.rows + plays.repeated > 0).then_some(plays);
         reports.each(Table::BgStats, |r| {
             if r.get("scope") != "player" {
                 return;

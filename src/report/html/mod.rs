@@ -5,8 +5,9 @@
 //! margin differences, the audited mismatches and the estimator's
 //! contested games with the `recount explain` command of each, the zones'
 //! move values by type; for backgammon the endings and findings, the cube
-//! errors by decision and match score, each player's error rates and
-//! luck. Charts are inline SVG; no script, style sheet or font is loaded.
+//! errors by decision and match score, the checker plays' losses (by
+//! gnubg's marks, by size, the largest) and the rolls' luck, each player's
+//! error rates and luck. Charts are inline SVG; no script, style sheet or font is loaded.
 //!
 //! Every figure taken from the reports carries a `data-figure` attribute
 //! naming it (`verdict.agrees`, `read.go_games`...), so a test can read
@@ -16,7 +17,7 @@ mod charts;
 pub mod figures;
 
 use crate::go::audit::Verdict;
-use figures::{CubeTally, Figures, Histogram, Listing, SCORES};
+use figures::{CubeTally, Figures, Histogram, Listing, LOSS_BINS, LUCK_MARKS, MARKS, SCORES};
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::Path;
@@ -90,7 +91,7 @@ h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-top:
 table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ddd;padding:2px 8px;text-align:left;vertical-align:top}\
 th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}\
 code{font-size:12px;background:#f6f6f6;padding:1px 3px}.charts{display:flex;flex-wrap:wrap;gap:8px}\
-.note{color:#555}";
+.note{color:#555}td.m{white-space:nowrap}";
 
 /// The whole page.
 pub fn page(f: &Figures) -> String {
@@ -305,6 +306,79 @@ fn go_section(h: &mut String, f: &Figures) {
     histograms(h, &items, "move value, points", "zones");
 }
 
+/// The checker plays: how many were decisions, their losses by gnubg's
+/// marks and by size, the largest, and the luck of the rolls.
+fn plays_section(h: &mut String, f: &Figures) {
+    h.push_str("<h3>Checker play</h3>\n");
+    let Some(p) = &f.plays else {
+        h.push_str("<p>No play was rated (<code>--plays</code>).</p>\n");
+        return;
+    };
+    let plies = f.setting("plies").unwrap_or("?");
+    let _ = writeln!(
+        h,
+        "<p>From <code>bg_plays.csv</code>, rated at {}-ply: <span data-figure=\"plays\">{}</span> plays, <span data-figure=\"plays.repeated\">{}</span> more in matches that repeat one read before left out. <span data-figure=\"plays.unforced\">{}</span> were decisions (two or more distinct plays), <span data-figure=\"plays.forced\">{}</span> forced, <span data-figure=\"plays.no_play\">{}</span> rolls could not be played.</p>",
+        esc(plies),
+        p.rows,
+        p.repeated,
+        p.unforced,
+        p.forced,
+        p.no_play
+    );
+    if !p.not_rated.is_empty() {
+        h.push_str("<p class=\"note\">Not rated, by reason:</p>\n");
+        counts(h, entries(&p.not_rated), "plays.not_rated");
+    }
+    if p.unforced == 0 {
+        return;
+    }
+    h.push_str("<p class=\"note\">The decisions by GNU Backgammon's marks (loss above 0.03 doubtful, 0.06 bad, 0.12 very bad; EMG, per unit of the cube):</p>\n<table>\n<tr><th>mark</th><th>plays</th><th>total loss</th><th>mean loss</th></tr>\n");
+    for (mark, (n, loss)) in MARKS.iter().zip(p.marks) {
+        let mean = (n > 0).then(|| loss / n as f64);
+        let _ = writeln!(
+            h,
+            "<tr><th>{mark}</th>{}<td class=\"n\">{loss:.3}</td><td class=\"n\">{}</td></tr>",
+            figure(&format!("play_mark.{mark}"), n),
+            mean.map_or_else(|| "–".to_string(), |m| format!("{m:.4}"))
+        );
+    }
+    h.push_str("</table>\n");
+    let bins: Vec<(String, f64)> = LOSS_BINS
+        .iter()
+        .zip(p.losses)
+        .map(|((name, _), n)| (name.to_string(), n as f64))
+        .collect();
+    h.push_str(&charts::bars(&bins, "decisions by loss, EMG"));
+    h.push('\n');
+    counts(
+        h,
+        LOSS_BINS.iter().map(|(name, _)| *name).zip(p.losses),
+        "play_loss",
+    );
+    let _ = writeln!(
+        h,
+        "<p class=\"note\">The {} largest losses, with the GNU Backgammon ID of the position before the play (<code>set gnubgid</code> in gnubg):</p>",
+        p.largest.len()
+    );
+    h.push_str("<table>\n<tr><th>play</th><th>player</th><th>dice</th><th>played</th><th>best</th><th>loss</th><th>gnubg ID</th></tr>\n");
+    for (i, l) in p.largest.iter().enumerate() {
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"m\">{}</td><td class=\"m\">{}</td>{}<td><code>{}</code></td></tr>",
+            esc(&l.play),
+            esc(&l.player),
+            esc(&l.dice),
+            esc(&l.played),
+            esc(&l.best),
+            figure(&format!("largest.{}", i + 1), format!("{:.4}", l.loss)),
+            esc(&l.gnubg_id)
+        );
+    }
+    h.push_str("</table>\n");
+    h.push_str("<p class=\"note\">The luck of the rolls (GNU Backgammon's marks: above 0.3 lucky, 0.6 very lucky; below −0.3 unlucky, −0.6 very unlucky):</p>\n");
+    counts(h, LUCK_MARKS.iter().copied().zip(p.luck), "luck_mark");
+}
+
 fn cube_table(h: &mut String, rows: &[(&String, &CubeTally)], prefix: &str, head: &str) {
     let _ = writeln!(
         h,
@@ -386,6 +460,8 @@ fn bg_section(h: &mut String, f: &Figures) {
             );
         }
     }
+
+    plays_section(h, f);
 
     h.push_str("<h3>Players: error rates and luck</h3>\n");
     if f.players.is_empty() {
