@@ -306,9 +306,57 @@ impl<'a> PlayRater<'a> {
     /// The heavy part of a play's analysis, independent of every other
     /// play's: made for a match's plays in parallel.
     pub fn rate(&self, pos: &PlayedPosition) -> Rating {
+        self.rate_ranked(pos).1
+    }
+
+    fn rate_ranked(&self, pos: &PlayedPosition) -> (Option<Ranking>, Rating) {
         let plies = self.settings.plies;
         rate(pos, &self.ctx(pos), plies, self.unscorable.as_deref())
     }
+
+    /// One play of game `g` explained (`recount explain --play`): its
+    /// `bg_plays.csv` row, as a run writes it, and every legal play of its
+    /// roll as the analysis ranked them (none where the roll is not rated).
+    pub fn explain(
+        &self,
+        origin: &Origin,
+        m: &MatchRecord,
+        g: &AuditedGame,
+        pos: &PlayedPosition,
+    ) -> (BgPlayRow, Vec<RankedPlay>) {
+        let (ranking, rating) = self.rate_ranked(pos);
+        let ranked = ranking.map_or_else(Vec::new, |r| {
+            let text = |play: &Play| gnubg_notation(&pos.before, pos.player, &play.moves);
+            let plays = r.plays.iter().zip(&r.plies);
+            plays
+                .map(|((play, equity), &plies)| RankedPlay {
+                    play: text(play),
+                    equity: *equity,
+                    plies,
+                    played: pos.kind == PlayKind::Legal && play.after == pos.after,
+                })
+                .collect()
+        });
+        let mut stats: [PlayerStats; 2] = Default::default();
+        let row = play_row(origin, m, g, pos, &self.ctx(pos), rating, &mut stats);
+        let row = BgPlayRow {
+            plies: u32::from(self.settings.plies),
+            ..row
+        };
+        (row, ranked)
+    }
+}
+
+/// One legal play of a roll as the analysis ranked it: its text, the
+/// mover's normalised equity after it, and the depth it was scored at
+/// (plays the move filter leaves out keep their 0-ply score).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedPlay {
+    pub play: String,
+    pub equity: f32,
+    pub plies: u8,
+    /// The play recorded.
+    pub played: bool,
 }
 
 /// The play rows of one game from its plays' ratings (in the game's
@@ -378,30 +426,37 @@ pub enum Rating {
 const UNRECORDED: &str = "the record writes '????' instead of the play: neither it nor its \
      roll's luck is rated, and the statistics leave the move out (as gnubg's import drops it)";
 
-fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&str>) -> Rating {
+/// A play's rating, with its roll's plays ranked (none when not rated).
+fn rate(
+    pos: &PlayedPosition,
+    ctx: &CubeContext,
+    plies: u8,
+    unscorable: Option<&str>,
+) -> (Option<Ranking>, Rating) {
     let p = pos.player;
+    let unrated = |why: String| (None, Rating::Unrated(why));
     if !pos.before_known {
-        return Rating::Unrated(
+        return unrated(
             "the position is unknown: an earlier play is not recorded ('????'), or the game \
              starts from an impossible position (the game's findings say which)"
                 .into(),
         );
     }
     if pos.kind == PlayKind::Unrecorded {
-        return Rating::Unrated(UNRECORDED.into());
+        return unrated(UNRECORDED.into());
     }
     if let Some(why) = unscorable {
-        return Rating::Unrated(why.into());
+        return unrated(why.into());
     }
     if !(1..=6).contains(&pos.dice.0) || !(1..=6).contains(&pos.dice.1) {
-        return Rating::Unrated(format!(
+        return unrated(format!(
             "the dice {}-{} are not two dice",
             pos.dice.0, pos.dice.1
         ));
     }
     let ranked = match ranking(pos, ctx, plies) {
         Ok(r) => r,
-        Err(why) => return Rating::Unrated(why),
+        Err(why) => return unrated(why),
     };
     let chosen = match pos.kind {
         PlayKind::Legal if ranked.plays.is_empty() => Ok((1, ranked.best)),
@@ -409,7 +464,7 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&
         PlayKind::Illegal => Err(Some("an illegal play is not rated")),
         PlayKind::Unchecked | PlayKind::Unrecorded => Err(None),
     };
-    Rating::Rated {
+    let rating = Rating::Rated {
         choices: ranked.plays.len() as u32,
         best_play: ranked
             .plays
@@ -420,13 +475,16 @@ fn rate(pos: &PlayedPosition, ctx: &CubeContext, plies: u8, unscorable: Option<&
         // Always at 0-ply, as gnubg's: from the roll's 0-ply best.
         luck: luck(&ctx.shallow(), &pos.before, p, pos.dice, ranked.best_static),
         chosen,
-    }
+    };
+    (Some(ranked), rating)
 }
 
 /// A roll's plays, ranked at the analysis's depth.
 struct Ranking {
     /// Each play with its score, best first.
     plays: Vec<(Play, f32)>,
+    /// The depth each play was scored at.
+    plies: Vec<u8>,
     /// The roll's value: the best play's score, or with no legal play
     /// the position's as it stands.
     best: f32,
@@ -455,6 +513,7 @@ fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking
             None => ctx.score_after(&pos.before, p, None)?,
         };
         return Ok(Ranking {
+            plies: vec![0; ranked.plays.len()],
             plays: ranked.plays,
             best,
             best_static: best,
@@ -473,6 +532,7 @@ fn ranking(pos: &PlayedPosition, ctx: &CubeContext, plies: u8) -> Result<Ranking
         None => plied.score(&pos.before, p, plies, None)?.cubeful,
     };
     Ok(Ranking {
+        plies: ranked.plays.iter().map(|(_, s)| s.plies).collect(),
         plays: ranked
             .plays
             .into_iter()

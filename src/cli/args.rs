@@ -244,17 +244,25 @@ pub struct RunArgs {
     #[arg(long)]
     pub plays: bool,
 
+    /// Backgammon: bg_cube.csv gets every roll where the roller could have
+    /// doubled, not only the recorded doubles (finds missed doubles).
+    #[arg(long)]
+    pub all_cube_decisions: bool,
+
+    #[command(flatten)]
+    pub eval: EvalArgs,
+}
+
+/// How backgammon positions are evaluated: shared by a run and `recount
+/// explain --play`.
+#[derive(Debug, clap::Args)]
+pub struct EvalArgs {
     /// Backgammon: the look-ahead of the play and cube analysis: 0 (GNU
     /// Backgammon's 0-ply), 1, or 2 (its default analysis, "world class":
     /// the pruning nets and its "large" move filter; about a hundred times
     /// the work of 0-ply). The luck of a roll is always 0-ply, as gnubg's.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub plies: u8,
-
-    /// Backgammon: bg_cube.csv gets every roll where the roller could have
-    /// doubled, not only the recorded doubles (finds missed doubles).
-    #[arg(long)]
-    pub all_cube_decisions: bool,
 
     /// Backgammon: match equity table for match-play cube decisions, one of
     /// GNU Backgammon's XML tables with explicit values (default: the
@@ -274,6 +282,13 @@ pub struct RunArgs {
     /// bg_cube.csv rows say so in the reason column).
     #[arg(long)]
     pub no_nets: bool,
+}
+
+impl EvalArgs {
+    /// Whether any of these options was given.
+    pub fn given(&self) -> bool {
+        self.plies != 0 || self.met.is_some() || self.weights.is_some() || self.no_nets
+    }
 }
 
 /// `--format` values.
@@ -339,6 +354,19 @@ pub struct ScoreArgs {
     /// agrees_if_one_change); about 10% more time on an estimated archive.
     #[arg(long)]
     pub agrees_if: bool,
+}
+
+impl ScoreArgs {
+    /// Whether any of these options was given (a value other than its
+    /// default).
+    pub fn given(&self) -> bool {
+        let d = DeadSettings::default();
+        self.rules.is_some()
+            || self.dead_stones != DeadStonesArg::Auto
+            || (self.playouts, self.seed, self.votes) != (d.playouts, d.seed, d.votes)
+            || self.song_eyes != 2
+            || self.agrees_if
+    }
 }
 
 /// The endgame-zone flags, shared by a run and `recount zones`.
@@ -422,7 +450,8 @@ pub struct ZonesArgs {
 )))]
 pub struct ExplainArgs {
     /// The game's file: SGF, another Go server's format (.gib, .ngf,
-    /// .ugf, OGS .json), compressed or not, or an archive (with --member).
+    /// .ugf, OGS .json), compressed or not, or an archive (with --member);
+    /// with --play, a backgammon match in any format a run reads.
     pub file: PathBuf,
 
     /// Which game of the file (1-based).
@@ -434,8 +463,17 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub member: Option<String>,
 
+    /// Backgammon: the play to explain, as bg_plays.csv numbers it in the
+    /// game: every legal play of its roll ranked, with equities, losses and
+    /// the roll's luck (FILE is then a match, in any format a run reads).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub play: Option<u32>,
+
     #[command(flatten)]
     pub score: ScoreArgs,
+
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 #[cfg(test)]

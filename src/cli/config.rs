@@ -9,7 +9,7 @@ use crate::analysis::go_score::ScoreSettings;
 use crate::bg::cube::met::{kazaross_xg2, Met};
 use crate::bg::eval::nn::Weights;
 use crate::bg::game::replay::KeepCube;
-use crate::cli::args::{DeadStonesArg, FormatArg, RunArgs, ScoreArgs, ZoneArgs};
+use crate::cli::args::{DeadStonesArg, EvalArgs, FormatArg, RunArgs, ScoreArgs, ZoneArgs};
 use crate::commands::run::Settings;
 use crate::commands::shard::ShardRun;
 use crate::go::dead::decide::DeadSettings;
@@ -52,6 +52,11 @@ pub enum ConfigError {
     Charset(String),
     /// `--agrees-if` with `--no-scores`: nothing is counted to agree.
     AgreesIfWithoutScores,
+    /// `recount explain` given options of the other game: backgammon's
+    /// without `--play`, or Go's with it.
+    ExplainOptions {
+        play: bool,
+    },
     /// `--shard` with `--max-games`: the first N records of a part are not
     /// a part of the first N records.
     ShardMaxGames,
@@ -98,6 +103,12 @@ impl fmt::Display for ConfigError {
             ConfigError::PliesWithoutPruning { plies, source } => write!(
                 f,
                 "--plies {plies} needs GNU Backgammon's pruning nets, which the weights file {source} lacks; use the built-in nets, a gnubg.weights or gnubg.wd with all six nets, or --plies 0"
+            ),
+            ConfigError::ExplainOptions { play: true } => f.write_str(
+                "--play explains a backgammon play, which Go's options (--rules, --dead-stones, --playouts, --seed, --votes, --song-eyes, --agrees-if) do not change; leave them out"
+            ),
+            ConfigError::ExplainOptions { play: false } => f.write_str(
+                "--plies, --met, --weights and --no-nets are for a backgammon play: name it with --play N (and the game with --game), or leave them out to explain a Go game's count"
             ),
             ConfigError::AgreesIfWithoutScores => f.write_str(
                 "--agrees-if looks for the change that makes a count agree, and --no-scores counts nothing; leave out one of them"
@@ -233,6 +244,62 @@ impl Nets {
     }
 }
 
+/// How backgammon positions are evaluated ([`EvalArgs`] resolved): the
+/// look-ahead, the match equity table, the nets.
+pub struct Eval {
+    pub plies: u8,
+    /// The match equity table given with `--met`; the shipped one without.
+    pub met: Option<Met>,
+    pub nets: Nets,
+}
+
+impl Eval {
+    /// # Errors
+    /// A table or weights file that cannot be read or used, or a look-ahead
+    /// the nets cannot make.
+    pub fn resolve(a: &EvalArgs) -> Result<Eval, ConfigError> {
+        let met = match &a.met {
+            None => None,
+            Some(path) => {
+                let xml =
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::MetUnreadable {
+                        path: path.clone(),
+                        source,
+                    })?;
+                let met = Met::from_xml(&xml).map_err(|message| ConfigError::MetUnusable {
+                    path: path.clone(),
+                    message,
+                })?;
+                Some(met)
+            }
+        };
+        let nets = Nets::choose(
+            a.weights.as_deref(),
+            std::env::var_os(WEIGHTS_ENV),
+            a.no_nets,
+        )?;
+        nets.look_ahead(a.plies)?;
+        Ok(Eval {
+            plies: a.plies,
+            met,
+            nets,
+        })
+    }
+
+    /// The cube and play analysis's settings, borrowing the tables.
+    pub fn cube_settings(&self) -> CubeSettings<'_> {
+        CubeSettings {
+            met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
+            weights: match &self.nets {
+                Nets::BuiltIn => Some(Weights::embedded()),
+                Nets::File(w) => Some(w),
+                Nets::Off => None,
+            },
+            plies: self.plies,
+        }
+    }
+}
+
 impl Nets {
     /// Whether these nets can look `plies` ahead: gnubg's look-ahead needs
     /// its nets and pruning nets.
@@ -266,11 +333,8 @@ pub struct Config {
     pub zones: Option<ZoneSettings>,
     pub positions: bool,
     pub plays: bool,
-    pub plies: u8,
     pub decisions: KeepCube,
-    /// The match equity table given with `--met`; the shipped one without.
-    pub met: Option<Met>,
-    pub nets: Nets,
+    pub eval: Eval,
     pub threads: usize,
     pub progress: bool,
     pub summary: bool,
@@ -301,15 +365,7 @@ impl Config {
                 positions: self.positions,
                 plays: self.plays,
                 decisions: self.decisions,
-                cube: CubeSettings {
-                    met: self.met.as_ref().unwrap_or_else(|| kazaross_xg2()),
-                    weights: match &self.nets {
-                        Nets::BuiltIn => Some(Weights::embedded()),
-                        Nets::File(w) => Some(w),
-                        Nets::Off => None,
-                    },
-                    plies: self.plies,
-                },
+                cube: self.eval.cube_settings(),
             },
         }
     }
@@ -347,26 +403,7 @@ impl Config {
             Some(n) => n as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        let met = match &a.met {
-            None => None,
-            Some(path) => {
-                let xml =
-                    std::fs::read_to_string(path).map_err(|source| ConfigError::MetUnreadable {
-                        path: path.clone(),
-                        source,
-                    })?;
-                let met = Met::from_xml(&xml).map_err(|message| ConfigError::MetUnusable {
-                    path: path.clone(),
-                    message,
-                })?;
-                Some(met)
-            }
-        };
-        let nets = Nets::choose(
-            a.weights.as_deref(),
-            std::env::var_os(WEIGHTS_ENV),
-            a.no_nets,
-        )?;
+        let eval = Eval::resolve(&a.eval)?;
         let charset = match &a.charset {
             None => None,
             Some(name) => Some(
@@ -380,7 +417,6 @@ impl Config {
         if a.no_scores && a.score.agrees_if {
             return Err(ConfigError::AgreesIfWithoutScores);
         }
-        nets.look_ahead(a.plies)?;
         let entries = expand(&a.paths, &mut std::io::stdin().lock()).map_err(ConfigError::Paths)?;
         let formats = Formats {
             csv: a.format != FormatArg::Parquet,
@@ -409,14 +445,12 @@ impl Config {
             zones: a.zones.resolve(false),
             positions: a.positions,
             plays: a.plays,
-            plies: a.plies,
             decisions: if a.all_cube_decisions {
                 KeepCube::All
             } else {
                 KeepCube::Recorded
             },
-            met,
-            nets,
+            eval,
             threads,
             progress: !a.quiet && std::io::stderr().is_terminal(),
             summary: !a.quiet,

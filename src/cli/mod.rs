@@ -10,12 +10,12 @@ pub mod summary;
 use crate::cli::args::{
     CheckArgs, Cli, Command, DiffArgs, ExplainArgs, MergeArgs, ReportArgs, RunArgs, ZonesArgs,
 };
-use crate::cli::config::{Config, ConfigError};
+use crate::cli::config::{Config, ConfigError, Eval};
 use crate::commands::check::CheckError;
 use crate::commands::diff::DiffError;
 use crate::commands::merge::MergeError;
 use crate::commands::report::ReportError;
-use crate::commands::{check, diff, explain, merge, report, run, zones, InputError};
+use crate::commands::{check, diff, explain, explain_play, merge, report, run, zones, InputError};
 use clap::Parser;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use std::fmt;
@@ -270,7 +270,18 @@ fn merge_main(a: MergeArgs) -> Result<ExitCode, Error> {
 /// `recount explain FILE`: one game's board and arithmetic on stdout.
 fn explain_main(a: ExplainArgs) -> Result<ExitCode, Error> {
     let (rules, dead, score) = a.score.resolve()?;
-    let text = explain::explain(&a.file, a.member.as_deref(), a.game, rules, &dead, &score)?;
+    let member = a.member.as_deref();
+    let play = a.play.is_some();
+    if (play && a.score.given()) || (!play && a.eval.given()) {
+        return Err(Error::Config(ConfigError::ExplainOptions { play }));
+    }
+    let text = match a.play {
+        Some(play) => {
+            let eval = Eval::resolve(&a.eval)?;
+            explain_play::explain_play(&a.file, member, a.game, play, &eval.cube_settings())?
+        }
+        None => explain::explain(&a.file, member, a.game, rules, &dead, &score)?,
+    };
     print(&text)
 }
 

@@ -1,5 +1,5 @@
 //! The subcommands: a batch run over archives ([`run`]), one game counted
-//! and drawn ([`explain`]), one position's endgame zones ([`zones`]),
+//! and drawn ([`explain`]) or one backgammon play ranked ([`explain_play`]), one position's endgame zones ([`zones`]),
 //! expectations files checked ([`check`]), two runs compared ([`diff`]),
 //! a run's page made again from its reports ([`report`]);
 //! and what the two single-game commands share: reading one game of a file.
@@ -7,6 +7,7 @@
 pub mod check;
 pub mod diff;
 pub mod explain;
+pub mod explain_play;
 pub mod merge;
 pub mod parts;
 pub mod report;
@@ -70,7 +71,8 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Why a backgammon match cannot be shown as a Go game.
-const NOT_GO: &str = "a backgammon match, not a Go game (run recount on the file for its reports)";
+const NOT_GO: &str = "a backgammon match, not a Go game: explain one of its plays with --game N \
+     --play K (bg_plays.csv's game and play), or run recount on the file for its reports";
 
 /// Reads game `game` (1-based) of the SGF file at `path`, or the one game
 /// of a file in another server's format ([`crate::ingest::translate`]);
@@ -225,24 +227,13 @@ pub fn is_packed_input(path: &Path, member: Option<&str>) -> bool {
 /// (nested ones as `inner.zip!/a.sgf`), read by the run's own reader so
 /// that it is the game a run's row names.
 fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord, InputError> {
-    use crate::ingest::{read_entry, Entry, Payload, Progress, ReadLimits};
-    let entry = Entry {
-        path: path.to_path_buf(),
-        problem: None,
-        named: true,
-        data: None,
-        skip: false,
-    };
-    let limits = ReadLimits {
-        max_game_bytes: 64 << 20,
-    };
-    let progress = std::sync::Arc::new(Progress::default());
+    use crate::ingest::Payload;
     let (mut found, mut games) = (None, 0u32);
     // The other members seen (a member's units come together): a few
     // names to suggest and how many; and why the whole file failed.
     let (mut members, mut last) = (Members::default(), None::<String>);
     let mut whole_failure = None;
-    read_entry(&entry, limits, None, &progress, &mut |unit| {
+    each_unit(path, &mut |unit| {
         let here = unit.origin.member.as_deref();
         if here != member {
             match (here, unit.payload) {
@@ -308,6 +299,25 @@ fn read_packed(path: &Path, member: Option<&str>, game: u32) -> Result<GoRecord,
     let mut record = read_record(&tree).map_err(|e| unusable(format!("game {game}: {e}")))?;
     record.notes.splice(0..0, notes);
     Ok(record)
+}
+
+/// Hands `each` the units a run reads of the file `path` (its records,
+/// an archive's members' records, or why it failed), until `each`
+/// returns false: the single-game commands read a game as a run does.
+fn each_unit(path: &Path, each: &mut dyn FnMut(crate::ingest::Unit) -> bool) {
+    use crate::ingest::{read_entry, Entry, Progress, ReadLimits};
+    let entry = Entry {
+        path: path.to_path_buf(),
+        problem: None,
+        named: true,
+        data: None,
+        skip: false,
+    };
+    let limits = ReadLimits {
+        max_game_bytes: 64 << 20,
+    };
+    let progress = std::sync::Arc::new(Progress::default());
+    read_entry(&entry, limits, None, &progress, each);
 }
 
 /// The members of an archive that hold Go games: the first few names,

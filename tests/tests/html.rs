@@ -500,3 +500,56 @@ fn plays_figures(
         put(format!("largest.{}", i + 1), &format!("{:.4}", loss(r)));
     }
 }
+
+/// Each of the largest losses on the page comes with the `recount explain
+/// --play` command that shows it: run as a shell runs it, each says the
+/// same loss.
+#[test]
+fn the_pages_play_commands_show_those_plays() {
+    let html = page(fixtures_run());
+    let unescape = |s: &str| {
+        s.replace("&#39;", "'")
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let mut checked = 0;
+    for row in html.split("<tr>").filter(|r| r.contains("--play ")) {
+        let cmd = row
+            .split("<code>")
+            .nth(1)
+            .unwrap()
+            .split("</code>")
+            .next()
+            .unwrap();
+        let cmd = unescape(cmd);
+        let figure = row.split("data-figure=\"largest.").nth(1).unwrap();
+        let loss = figure.split_once('>').unwrap().1.split('<').next().unwrap();
+        let args = cmd.strip_prefix("recount ").unwrap();
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$RECOUNT\" {args}"))
+            .env("RECOUNT", env!("CARGO_BIN_EXE_recount"))
+            .env("RECOUNT_CACHE_DIR", super::util::table_cache())
+            .current_dir(super::util::repo())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{cmd}: {}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        let said = text
+            .split(", loss ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert_eq!(
+            format!("{:.4}", said.parse::<f64>().unwrap()),
+            loss,
+            "{cmd}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, recount::report::html::figures::LARGEST);
+}

@@ -417,6 +417,37 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
     );
     let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats-2ply.csv");
     assert!(checked > 100, "{checked} figures checked");
+
+    // `recount explain --play --plies 2` says the run's figures of the
+    // play that lost most, its deep candidates scored at 2-ply.
+    let r = ours
+        .values()
+        .filter(|r| r["choices"].parse::<u32>().is_ok_and(|n| n > 1) && !r["loss"].is_empty())
+        .max_by(|a, b| {
+            let key = |r: &Row| (r["source"].clone(), r["game"].clone(), r["play"].clone());
+            num(&a["loss"])
+                .total_cmp(&num(&b["loss"]))
+                .then_with(|| key(b).cmp(&key(a)))
+        })
+        .unwrap();
+    let args = [
+        "explain",
+        &r["source"],
+        "--game",
+        &r["game"],
+        "--play",
+        &r["play"],
+        "--plies",
+        "2",
+    ];
+    let text = super::util::stdout_of(&args);
+    let said = format!("equity {}, loss {}", r["equity"], r["loss"]);
+    assert!(text.contains(&said), "{args:?}: no '{said}' in {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(['*', ' ']) && l.ends_with("  2")),
+        "{text}"
+    );
 }
 
 /// The bearoff tables kept between runs give the reports a build in
@@ -495,5 +526,104 @@ fn kept_bearoff_tables_change_no_report() {
         std::fs::read_dir(none.path()).unwrap().count(),
         0,
         "nothing kept"
+    );
+}
+
+/// `recount explain --play` shows a play's roll ranked and says the
+/// play's `bg_plays.csv` figures as the run wrote them: an unforced play,
+/// the largest loss, a forced play, a roll that could not be played, a
+/// `????` play; and a match read from an archive's member.
+#[test]
+fn explain_play_says_the_rows_figures() {
+    let out = super::util::fixtures_run();
+    let plays = rows(out, "bg_plays.csv");
+    let loss = |r: &&Row| r["loss"].parse::<f64>().unwrap_or(-1.0);
+    let unforced =
+        |r: &&Row| r["choices"].parse::<u32>().is_ok_and(|n| n > 1) && !r["loss"].is_empty();
+    let mut chosen: Vec<&Row> = Vec::new();
+    chosen.extend(plays.iter().filter(unforced).take(1));
+    chosen.extend(
+        plays
+            .iter()
+            .filter(unforced)
+            .max_by(|a, b| loss(a).total_cmp(&loss(b))),
+    );
+    chosen.extend(plays.iter().filter(|r| r["choices"] == "1").take(1));
+    chosen.extend(plays.iter().filter(|r| r["choices"] == "0").take(1));
+    chosen.extend(plays.iter().filter(|r| r["played"] == "????").take(1));
+    assert_eq!(chosen.len(), 5);
+    for r in chosen {
+        let args = [
+            "explain",
+            &r["source"],
+            "--game",
+            &r["game"],
+            "--play",
+            &r["play"],
+        ];
+        let o = bin().args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        let id = format!("gnubg ID {}:{}", r["position_id"], r["match_id"]);
+        assert!(text.contains(&id), "{args:?}: {text}");
+        let said = if !r["loss"].is_empty() {
+            let played = match r["played"].as_str() {
+                "" => recount::commands::explain_play::NO_PLAY,
+                p => p,
+            };
+            format!(
+                "played {played}: rank {} of {}, equity {}, loss {}",
+                r["rank"], r["choices"], r["equity"], r["loss"]
+            )
+        } else {
+            format!("Not rated: {}", r["reason"])
+        };
+        assert!(text.contains(&said), "{args:?}: no '{said}' in {text}");
+        if !r["luck"].is_empty() {
+            let luck = format!("luck of {}: {}", r["dice"], r["luck"]);
+            assert!(text.contains(&luck), "{args:?}: no '{luck}' in {text}");
+        }
+        if unforced(&r) {
+            // The ranking lists every legal play, the recorded one marked.
+            let listed = text.lines().filter(|l| l.starts_with(['*', ' '])).count();
+            let n: usize = r["choices"].parse().unwrap();
+            assert_eq!(listed, n + 1, "{text}");
+            assert_eq!(
+                text.lines().filter(|l| l.starts_with('*')).count(),
+                1,
+                "{text}"
+            );
+        }
+    }
+
+    // The same match inside a tar archive, named by its member.
+    let mat = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("matches.tar");
+    let bytes = std::fs::read(repo().join(mat)).unwrap();
+    std::fs::write(&archive, super::archives::tar(&[("a/charlot.mat", &bytes)])).unwrap();
+    let plain = super::util::stdout_of(&["explain", mat, "--game", "2", "--play", "5"]);
+    let archived = super::util::stdout_of(&[
+        "explain",
+        archive.to_str().unwrap(),
+        "--member",
+        "a/charlot.mat",
+        "--game",
+        "2",
+        "--play",
+        "5",
+    ]);
+    let body = |t: &str| t.split_once('\n').unwrap().1.to_string();
+    assert_eq!(body(&plain), body(&archived));
+    // Without the member, the error names one.
+    let o = bin()
+        .args(["explain", archive.to_str().unwrap(), "--play", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--member a/charlot.mat"),
+        "{}",
+        stderr(&o)
     );
 }

@@ -195,11 +195,15 @@ pub struct Loss {
     pub best: String,
     pub loss: f64,
     pub gnubg_id: String,
+    /// The `recount explain --play` command that shows its roll's plays
+    /// ranked, when there is one.
+    pub command: Option<String>,
 }
 
 impl Plays {
-    /// Counts one row of `bg_plays.csv`.
-    fn add(&mut self, r: &Row) {
+    /// Counts one row of `bg_plays.csv`; `command` makes the explain
+    /// command of a play kept among the largest losses.
+    fn add(&mut self, r: &Row, command: impl FnOnce() -> Option<String>) {
         self.rows += 1;
         let luck = LUCK_MARKS
             .iter()
@@ -222,12 +226,12 @@ impl Plays {
                 }
                 let bin = LOSS_BINS.iter().position(|(_, top)| loss <= *top);
                 self.losses[bin.unwrap_or(LOSS_BINS.len() - 1)] += 1;
-                self.keep_if_largest(loss, r);
+                self.keep_if_largest(loss, r, command);
             }
         }
     }
 
-    fn keep_if_largest(&mut self, loss: f64, r: &Row) {
+    fn keep_if_largest(&mut self, loss: f64, r: &Row, command: impl FnOnce() -> Option<String>) {
         if self.largest.len() == LARGEST && loss <= self.largest[LARGEST - 1].loss {
             return;
         }
@@ -240,6 +244,7 @@ impl Plays {
             best: r.get("best_play").into(),
             loss,
             gnubg_id: format!("{}:{}", r.get("position_id"), r.get("match_id")),
+            command: command(),
         };
         self.largest.insert(at, play);
         self.largest.truncate(LARGEST);
@@ -451,6 +456,34 @@ impl Figures {
         cmd
     }
 
+    /// The `recount explain --play` command of a `bg_plays.csv` row, with
+    /// the run's evaluation settings; none when the run's match equity
+    /// table was one of its own (`--met FILE`: the settings name the
+    /// table, not its file).
+    fn play_command(&self, r: &Row) -> Option<String> {
+        let met = self.setting("met")?;
+        if met != crate::bg::cube::met::kazaross_xg2().name {
+            return None;
+        }
+        let mut cmd = format!(
+            "recount explain {} --game {} --play {}",
+            record_path(r.get("source"), r.get("member")),
+            r.get("game"),
+            r.get("play")
+        );
+        if let Some(p) = self.setting("plies").filter(|p| *p != "0") {
+            cmd += &format!(" --plies {p}");
+        }
+        match self.setting("weights") {
+            Some(w) if w.starts_with("none") => cmd += " --no-nets",
+            Some(w) if !w.starts_with("built-in") => {
+                cmd += &format!(" --weights {}", shell_word(w))
+            }
+            _ => {}
+        }
+        Some(cmd)
+    }
+
     fn gather_go(&mut self, reports: &Reports) -> Result<(), String> {
         self.go_games = self.read_count("go_games");
         reports.each(Table::GoInterpretations, |r| {
@@ -583,7 +616,7 @@ impl Figures {
             if repeated.contains(file) {
                 plays.repeated += 1;
             } else {
-                plays.add(r);
+                plays.add(r, || self.play_command(r));
             }
         })?;
         self.plays = (plays.rows + plays.repeated > 0).then_some(plays);

@@ -364,8 +364,11 @@ fn plays_section(h: &mut String, f: &Figures) {
     for (i, l) in p.largest.iter().enumerate() {
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"m\">{}</td><td class=\"m\">{}</td>{}<td><code>{}</code></td></tr>",
+            "<tr><td>{}{}</td><td>{}</td><td>{}</td><td class=\"m\">{}</td><td class=\"m\">{}</td>{}<td><code>{}</code></td></tr>",
             esc(&l.play),
+            l.command
+                .as_ref()
+                .map_or_else(String::new, |c| format!("<br><code>{}</code>", esc(c))),
             esc(&l.player),
             esc(&l.dice),
             esc(&l.played),
