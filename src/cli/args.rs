@@ -47,7 +47,7 @@ pub enum Command {
     /// `recount PATH…` is `recount run PATH…`).
     Run(RunArgs),
     /// One Go game's settled board and the arithmetic of every
-    /// interpretation.
+    /// interpretation; with --play, one backgammon play's roll ranked.
     Explain(ExplainArgs),
     /// One position's endgame zones and move values: a diagram, or an SGF
     /// game at a move.
