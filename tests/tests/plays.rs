@@ -422,7 +422,7 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
     // play that lost most, its deep candidates scored at 2-ply.
     let r = ours
         .values()
-        .filter(|r| r["choices"].parse::<u32>().is_ok_and(|n| n > 1) && !r["loss"].is_empty())
+        .filter(|r| is_decision(r))
         .max_by(|a, b| {
             let key = |r: &Row| (r["source"].clone(), r["game"].clone(), r["play"].clone());
             num(&a["loss"])
@@ -430,19 +430,9 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
                 .then_with(|| key(b).cmp(&key(a)))
         })
         .unwrap();
-    let args = [
-        "explain",
-        &r["source"],
-        "--game",
-        &r["game"],
-        "--play",
-        &r["play"],
-        "--plies",
-        "2",
-    ];
-    let text = super::util::stdout_of(&args);
+    let text = explained(r, &["--plies", "2"]);
     let said = format!("equity {}, loss {}", r["equity"], r["loss"]);
-    assert!(text.contains(&said), "{args:?}: no '{said}' in {text}");
+    assert!(text.contains(&said), "no '{said}' in {text}");
     assert!(
         text.lines()
             .any(|l| l.starts_with(['*', ' ']) && l.ends_with("  2")),
@@ -529,6 +519,25 @@ fn kept_bearoff_tables_change_no_report() {
     );
 }
 
+/// A rated play with two or more distinct choices: a decision.
+fn is_decision(r: &Row) -> bool {
+    r["choices"].parse::<u32>().is_ok_and(|n| n > 1) && !r["loss"].is_empty()
+}
+
+/// What `recount explain --play` prints of the play of `bg_plays.csv` row
+/// `r`, with the options `more`.
+fn explained(r: &Row, more: &[&str]) -> String {
+    let play = [
+        "explain",
+        &r["source"],
+        "--game",
+        &r["game"],
+        "--play",
+        &r["play"],
+    ];
+    super::util::stdout_of(&[&play[..], more].concat())
+}
+
 /// `recount explain --play` shows a play's roll ranked and says the
 /// play's `bg_plays.csv` figures as the run wrote them: an unforced play,
 /// the largest loss, a forced play, a roll that could not be played, a
@@ -538,14 +547,12 @@ fn explain_play_says_the_rows_figures() {
     let out = super::util::fixtures_run();
     let plays = rows(out, "bg_plays.csv");
     let loss = |r: &&Row| r["loss"].parse::<f64>().unwrap_or(-1.0);
-    let unforced =
-        |r: &&Row| r["choices"].parse::<u32>().is_ok_and(|n| n > 1) && !r["loss"].is_empty();
     let mut chosen: Vec<&Row> = Vec::new();
-    chosen.extend(plays.iter().filter(unforced).take(1));
+    chosen.extend(plays.iter().filter(|r| is_decision(r)).take(1));
     chosen.extend(
         plays
             .iter()
-            .filter(unforced)
+            .filter(|r| is_decision(r))
             .max_by(|a, b| loss(a).total_cmp(&loss(b))),
     );
     chosen.extend(plays.iter().filter(|r| r["choices"] == "1").take(1));
@@ -553,17 +560,8 @@ fn explain_play_says_the_rows_figures() {
     chosen.extend(plays.iter().filter(|r| r["played"] == "????").take(1));
     assert_eq!(chosen.len(), 5);
     for r in chosen {
-        let args = [
-            "explain",
-            &r["source"],
-            "--game",
-            &r["game"],
-            "--play",
-            &r["play"],
-        ];
-        let o = bin().args(args).output().unwrap();
-        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-        let text = String::from_utf8(o.stdout).unwrap();
+        let text = explained(r, &[]);
+        let args = (&r["source"], &r["game"], &r["play"]);
         let id = format!("gnubg ID {}:{}", r["position_id"], r["match_id"]);
         assert!(text.contains(&id), "{args:?}: {text}");
         let said = if !r["loss"].is_empty() {
@@ -583,7 +581,7 @@ fn explain_play_says_the_rows_figures() {
             let luck = format!("luck of {}: {}", r["dice"], r["luck"]);
             assert!(text.contains(&luck), "{args:?}: no '{luck}' in {text}");
         }
-        if unforced(&r) {
+        if is_decision(r) {
             // The ranking lists every legal play, the recorded one marked.
             let listed = text.lines().filter(|l| l.starts_with(['*', ' '])).count();
             let n: usize = r["choices"].parse().unwrap();

@@ -10,7 +10,8 @@ pub mod rolls;
 pub mod value;
 
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::{legal_plays, Play};
+use crate::bg::position::moves::legal_plays;
+use crate::bg::position::play::Play;
 use rolls::with_roll_leaves;
 use value::CubeContext;
 

@@ -30,7 +30,8 @@ use crate::bg::eval::nn::Pruning;
 use crate::bg::play::rolls::with_spare_leaves;
 use crate::bg::play::value::{CubeContext, CubeState, Leaf, Stakes};
 use crate::bg::position::board::Board;
-use crate::bg::position::moves::{legal_plays, legal_positions_into, with_spare_boards, Play};
+use crate::bg::position::moves::{legal_plays, legal_positions_into, with_spare_boards};
+use crate::bg::position::play::Play;
 
 /// Why a plied analysis cannot be made with nets that lack the pruning
 /// nets.

@@ -12,24 +12,7 @@
 use crate::bg::game::record::{Step, BAR_POINT, OFF_POINT};
 use crate::bg::position::board::{Board, BAR};
 use crate::bg::position::notation::gnubg_notation;
-
-/// One checker moved by one die, in board indices: `from` 0..=23 or
-/// [`BAR`], `to` `None` when borne off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
-    pub from: usize,
-    pub to: Option<usize>,
-    pub hit: bool,
-    /// The die used (a bear-off may use a die larger than the distance).
-    pub die: u8,
-}
-
-/// A legal play and the position it leads to.
-#[derive(Debug, Clone)]
-pub struct Play {
-    pub moves: Vec<Move>,
-    pub after: Board,
-}
+use crate::bg::position::play::{Move, Play};
 
 /// All legal plays of `dice` by player `p`, one per distinct resulting
 /// position, in GNU Backgammon's order (`eval.c`, `GenerateMoves`): a

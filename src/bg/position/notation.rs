@@ -12,7 +12,7 @@
 //! a play is.
 
 use crate::bg::position::board::{Board, BAR};
-use crate::bg::position::moves::Move;
+use crate::bg::position::play::Move;
 
 /// `moves`, a play by `mover` from `before`, in gnubg's notation.
 pub fn gnubg_notation(before: &Board, mover: usize, moves: &[Move]) -> String {
@@ -31,7 +31,8 @@ pub fn gnubg_notation(before: &Board, mover: usize, moves: &[Move]) -> String {
     let mut paths: Vec<Option<Vec<u8>>> = steps.iter().map(|&(f, t)| Some(vec![f, t])).collect();
     for i in 0..paths.len() {
         for j in i + 1..paths.len() {
-            let (Some(pi), Some(pj)) = (&paths[i], &paths[j]) else {
+            let (head, tail) = paths.split_at_mut(j);
+            let (Some(pi), Some(pj)) = (&mut head[i], &tail[0]) else {
                 continue;
             };
             let end = *pi.last().expect("a path has an end");
@@ -39,13 +40,12 @@ pub fn gnubg_notation(before: &Board, mover: usize, moves: &[Move]) -> String {
                 continue;
             }
             let next = *pj.last().expect("a path has an end");
-            paths[j] = None;
-            let pi = paths[i].as_mut().expect("seen above");
             if blot(end) {
                 pi.push(next);
             } else {
                 *pi.last_mut().expect("a path has an end") = next;
             }
+            tail[0] = None;
         }
     }
     // Moves alike, counted.
