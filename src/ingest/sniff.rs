@@ -284,14 +284,43 @@ fn root_gm(head: &[u8]) -> Option<&[u8]> {
 }
 
 /// A Jellyfish / GNU Backgammon `.mat` export: "N point match" near the top
-/// and no SGF tree.
+/// and no SGF tree, or a first line that is one of the tags gnubg and XG
+/// write above it (`; [Player 1 "ann"]`), so that a file cut short after
+/// them reaches the reader, which says what is missing.
 fn looks_like_match_file(head: &[u8]) -> bool {
     let head = &head[..head.len().min(4096)];
     let has = |needle: &[u8]| {
         head.windows(needle.len())
             .any(|w| w.eq_ignore_ascii_case(needle))
     };
-    !has(b"(;") && has(b"point match")
+    !has(b"(;") && (has(b"point match") || lines(head).find(|l| !l.is_empty()).is_some_and(mat_tag))
+}
+
+/// A `.mat` export's tag line: `; [Name "value"]`, the name one of those
+/// gnubg and XG write.
+fn mat_tag(line: &[u8]) -> bool {
+    const NAMES: [&str; 13] = [
+        "Site",
+        "Match ID",
+        "Player 1",
+        "Player 2",
+        "Event",
+        "EventDate",
+        "EventTime",
+        "Round",
+        "Variation",
+        "Unrated",
+        "Crawford",
+        "CubeLimit",
+        "Jacoby",
+    ];
+    let Some(tag) = line.strip_prefix(b"; [").and_then(|t| t.strip_suffix(b"]")) else {
+        return false;
+    };
+    NAMES.iter().any(|n| {
+        tag.strip_prefix(n.as_bytes())
+            .is_some_and(|rest| rest.starts_with(b" \"") && rest.ends_with(b"\""))
+    })
 }
 
 #[cfg(test)]
@@ -386,6 +415,18 @@ mod tests {
             sniff(format!("; {id}\n 7 point match\n Game 1\n").as_bytes()),
             Content::Match(MatchFormat::Mat)
         );
+    }
+
+    #[test]
+    fn a_mat_export_cut_after_its_tags_is_still_a_match() {
+        let mat = Content::Match(MatchFormat::Mat);
+        let tags = "; [Site \"BackgammonGalaxy\"]\n; [Match ID \"917002\"]\n; [Player 1 \"ann\"";
+        assert_eq!(sniff(tags.as_bytes()), mat);
+        assert_eq!(sniff(b"\n; [Player 1 \"ann\"]\n"), mat);
+        // Tags gnubg does not write, or not first, are not enough.
+        assert_eq!(sniff(b"; [Colour \"red\"]\n"), Content::Go);
+        assert_eq!(sniff(b"notes\n; [Site \"x\"]\n"), Content::Go);
+        assert_eq!(sniff(b"; [Site x]\n"), Content::Go);
     }
 
     #[test]

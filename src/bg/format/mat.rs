@@ -122,9 +122,14 @@ pub fn read_mat(bytes: &[u8]) -> Result<MatchRecord, MatError> {
         }
     }
     if !saw_header && m.games.is_empty() {
-        return Err(MatError(
-            "no 'N point match' line and no 'Game N' line: not a backgammon match file".into(),
-        ));
+        let why = if m.tags.is_empty() {
+            "not a backgammon match file"
+        } else {
+            "a match export's tags and nothing after them (the file may be cut short)"
+        };
+        return Err(MatError(format!(
+            "no 'N point match' line and no 'Game N' line: {why}"
+        )));
     }
     if m.games.is_empty() {
         return Err(MatError(format!(
@@ -614,7 +619,11 @@ mod tests {
 
     #[test]
     fn rejects_text_that_is_not_a_match() {
-        assert!(read_mat(b"hello\nworld\n").is_err());
+        let e = read_mat(b"hello\nworld\n").unwrap_err();
+        assert!(e.0.ends_with(": not a backgammon match file"), "{}", e.0);
+        // An export cut short after its tags says so.
+        let e = read_mat(b"; [Site \"x\"]\n; [Player 1 \"a\"]\n").unwrap_err();
+        assert!(e.0.ends_with("(the file may be cut short)"), "{}", e.0);
         // A header and nothing readable after it: no game, an error.
         let e = read_mat(b"; [Player 1 \"a\"]\n 7 point match\n\n junk line\n").unwrap_err();
         assert_eq!(
