@@ -266,10 +266,11 @@ impl Eval {
                         path: path.clone(),
                         source,
                     })?;
-                let met = Met::from_xml(&xml).map_err(|message| ConfigError::MetUnusable {
+                let mut met = Met::from_xml(&xml).map_err(|message| ConfigError::MetUnusable {
                     path: path.clone(),
                     message,
                 })?;
+                met.file = Some(path.display().to_string());
                 Some(met)
             }
         };

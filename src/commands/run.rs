@@ -134,6 +134,7 @@ impl Settings<'_> {
         let all = matches!(bg.decisions, KeepCube::All);
         rows.push(("all_cube_decisions", all.to_string()));
         rows.push(("met", bg.cube.met.name.clone()));
+        rows.push(("met_file", bg.cube.met.file.clone().unwrap_or_default()));
         let nets = bg
             .cube
             .weights

@@ -506,7 +506,33 @@ fn plays_figures(
 /// same loss.
 #[test]
 fn the_pages_play_commands_show_those_plays() {
-    let html = page(fixtures_run());
+    let checked = run_play_commands(&page(fixtures_run()), "");
+    assert_eq!(checked, recount::report::html::figures::LARGEST);
+}
+
+/// A run with a match equity table of its own (`--met FILE`, a table
+/// named otherwise) gives its explain commands that table.
+#[test]
+fn the_pages_play_commands_name_the_runs_own_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = std::fs::read_to_string(super::util::repo().join("data/met/Kazaross-XG2.xml"))
+        .unwrap()
+        .replacen("<name>", "<name>Own copy of ", 1);
+    let met = dir.path().join("own table.xml");
+    std::fs::write(&met, xml).unwrap();
+    let met = met.to_str().unwrap();
+    let out = dir.path().join("out");
+    let f = "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat";
+    let o = super::util::run(&[f, "--plays", "--met", met], &out, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let checked = run_play_commands(&page(&out), met);
+    assert!(checked > 0);
+}
+
+/// Runs every `recount explain --play` command of the page's largest
+/// losses as a shell runs it, each of which names `met` when it is not
+/// empty; each must say the page's loss. Returns how many ran.
+fn run_play_commands(html: &str, met: &str) -> usize {
     let unescape = |s: &str| {
         s.replace("&#39;", "'")
             .replace("&quot;", "\"")
@@ -524,6 +550,11 @@ fn the_pages_play_commands_show_those_plays() {
             .next()
             .unwrap();
         let cmd = unescape(cmd);
+        assert_eq!(
+            cmd.contains(&format!("--met '{met}'")),
+            !met.is_empty(),
+            "{cmd}"
+        );
         let figure = row.split("data-figure=\"largest.").nth(1).unwrap();
         let loss = figure.split_once('>').unwrap().1.split('<').next().unwrap();
         let args = cmd.strip_prefix("recount ").unwrap();
@@ -551,5 +582,5 @@ fn the_pages_play_commands_show_those_plays() {
         );
         checked += 1;
     }
-    assert_eq!(checked, recount::report::html::figures::LARGEST);
+    checked
 }

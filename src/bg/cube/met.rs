@@ -20,6 +20,8 @@ const MAX_CUBE_LEVEL: usize = 7;
 /// the trailer).
 pub struct Met {
     pub name: String,
+    /// The file it was read from (`--met`); none for the shipped table.
+    pub file: Option<String>,
     pub length: usize,
     pre: Vec<[f32; MAX_SCORE]>,
     post: [[f32; MAX_SCORE]; 2],
@@ -110,6 +112,7 @@ impl Met {
             .ok_or("the post-Crawford table is empty")?;
         let mut met = Met {
             name,
+            file: None,
             length: n,
             pre: vec![[0.0; MAX_SCORE]; MAX_SCORE],
             post: [[0.0; MAX_SCORE]; 2],

@@ -457,12 +457,13 @@ impl Figures {
     }
 
     /// The `recount explain --play` command of a `bg_plays.csv` row, with
-    /// the run's evaluation settings; none when the run's match equity
-    /// table was one of its own (`--met FILE`: the settings name the
-    /// table, not its file).
+    /// the run's evaluation settings; none when the run's reports name a
+    /// match equity table of its own but not its file (reports written
+    /// before `met_file`).
     fn play_command(&self, r: &Row) -> Option<String> {
         let met = self.setting("met")?;
-        if met != crate::bg::cube::met::kazaross_xg2().name {
+        let met_file = self.setting("met_file").filter(|f| !f.is_empty());
+        if met_file.is_none() && met != crate::bg::cube::met::kazaross_xg2().name {
             return None;
         }
         let mut cmd = format!(
@@ -473,6 +474,9 @@ impl Figures {
         );
         if let Some(p) = self.setting("plies").filter(|p| *p != "0") {
             cmd += &format!(" --plies {p}");
+        }
+        if let Some(file) = met_file {
+            cmd += &format!(" --met {}", shell_word(file));
         }
         match self.setting("weights") {
             Some(w) if w.starts_with("none") => cmd += " --no-nets",
