@@ -1,6 +1,7 @@
 //! Property tests over every reader, on stable Rust (`proptest`): random
 //! and SGF-shaped bytes never panic a reader, and through the pipeline
-//! (`ingest` reading a file, `process` on each unit) every unit ends as
+//! (`ingest` reading a file, `process` on each unit), for random bytes and
+//! for real records of every format damaged, every unit ends as
 //! exactly one game, one match or one error row, and every file as at
 //! least one unit or a skip.
 //!
@@ -70,6 +71,67 @@ fn mat_bytes() -> impl Strategy<Value = Vec<u8>> {
     ];
     prop::collection::vec(line, 0..30).prop_map(|ls| ls.join("\n").into_bytes())
 }
+
+/// Real records of every format a run reads, to damage: bytes changed,
+/// cut out, written twice, the file cut short.
+const REAL: [(&str, &[u8]); 14] = [
+    (
+        "a.txt",
+        include_bytes!("../../fixtures/bg/real/match3029786.txt"),
+    ),
+    (
+        "a.mat",
+        include_bytes!("../../fixtures/bg/money/match10013413-money.mat"),
+    ),
+    (
+        "a.mat",
+        include_bytes!("../../fixtures/bg/xg/charlot-xg-export.mat"),
+    ),
+    (
+        "a.xg",
+        include_bytes!("../../fixtures/bg/xg/charlot1-charlot2_7p_2025-11-08-2305.xg"),
+    ),
+    (
+        "a.xgp",
+        include_bytes!("../../fixtures/bg/xg/charlot-game2-play10.xgp"),
+    ),
+    (
+        "a.bgf",
+        include_bytes!("../../fixtures/bg/bgf/match10013413-money-bgfparser.bgf"),
+    ),
+    (
+        "a.fibs",
+        include_bytes!("../../fixtures/bg/fibs/charlot1-charlot2_7p_2025-11-08-2305.fibs"),
+    ),
+    (
+        "a.sgg",
+        include_bytes!("../../fixtures/bg/sgg/charlot1-charlot2_7p_2025-11-08-2305.sgg"),
+    ),
+    (
+        "a.tmg",
+        include_bytes!("../../fixtures/bg/tmg/match11034798-money.tmg"),
+    ),
+    (
+        "a.txt",
+        include_bytes!("../../fixtures/bg/snowie/charlot-game3-roll14.txt"),
+    ),
+    (
+        "a.sgf",
+        include_bytes!("../../fixtures/go/clamshell/2019-04-30-12.sgf"),
+    ),
+    (
+        "a.sgf",
+        include_bytes!("../../fixtures/go/gnugo/seki_score.sgf"),
+    ),
+    (
+        "a.sgf",
+        include_bytes!("../../fixtures/go/kgs/2001-01-12-2.sgf"),
+    ),
+    (
+        "a.ugf",
+        include_bytes!("../../fixtures/go/formats/walls-9x9.ugf"),
+    ),
+];
 
 /// Checks one unit's outcome through the pipeline and returns it.
 fn check_units(path: &std::path::Path, named: bool) -> usize {
@@ -234,6 +296,34 @@ proptest! {
         };
         let path = tmp.path().join(name);
         std::fs::write(&path, &bytes).unwrap();
+        check_units(&path, named);
+    }
+
+    #[test]
+    fn real_records_damaged_end_as_rows(
+        file in 0usize..REAL.len(),
+        edits in prop::collection::vec((0u8..4, any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<u8>()), 1..6),
+        named in any::<bool>(),
+    ) {
+        let (name, original) = REAL[file];
+        let mut b = original.to_vec();
+        for (op, at, from, byte) in edits {
+            let i = at.index(b.len().max(1));
+            match op {
+                0 => if let Some(x) = b.get_mut(i) { *x = byte },
+                1 => { b.drain(i.min(b.len())..(i + 1 + byte as usize % 64).min(b.len())); }
+                2 => {
+                    // A piece of the file written again elsewhere.
+                    let j = from.index(b.len().max(1)).min(b.len());
+                    let piece = b[j..(j + 1 + byte as usize).min(b.len())].to_vec();
+                    b.splice(i.min(b.len())..i.min(b.len()), piece);
+                }
+                _ => b.truncate(i),
+            }
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(name);
+        std::fs::write(&path, &b).unwrap();
         check_units(&path, named);
     }
 
