@@ -9,6 +9,10 @@ own ``analyse match`` at 0-ply on match files and writes what it finds:
                                      match``, each line as printed (its
                                      section, label, the two players')
 
+``PLIES=1`` or ``PLIES=2`` analyses at that depth instead (pruning nets,
+the "large" move filter), on two of the matches unless files are named,
+and writes ``bg-plays-1ply.csv`` and ``bg-stats-1ply.csv`` (or ``-2ply``).
+
 Regenerate (from the repository root, about ten seconds once the venv
 exists; the outputs are deterministic):
 
@@ -56,8 +60,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = (["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"]
             + sorted(glob.glob("fixtures/bg/real/*.txt"))
             + sorted(glob.glob("fixtures/bg/money/*.mat")))
-# At 2-ply (a hundred times the work) a money session and a match.
-FIXTURES_2PLY = ["fixtures/bg/money/match10013413-money.mat",
+# At 1- and 2-ply (a hundred times the work) a money session and a match.
+FIXTURES_PLIED = ["fixtures/bg/money/match10013413-money.mat",
                  "fixtures/bg/real/match3029786.txt"]
 
 PLIES = int(os.environ.get("PLIES", "0"))
@@ -81,7 +85,8 @@ SETUP = ("set threads 1", "set player 0 human", "set player 1 human",
 
 # At 2-ply: gnubg's "world class" analysis, its pruning nets and the
 # "large" move filter it analyses with (16 plays within 0.32 after 0-ply,
-# no 1-ply step); the luck stays 0-ply.
+# no 1-ply step); at 1-ply the same filter's row for 1-ply (16 within
+# 0.32). The luck stays 0-ply.
 PLIED = tuple(
     f"set analysis {kind} evaluation {what}"
     for kind in ("chequerplay", "cubedecision")
@@ -195,4 +200,4 @@ def main(files):
 
 if __name__ == "__main__":
     os.chdir(ROOT)
-    sys.exit(main(sys.argv[1:] or (FIXTURES_2PLY if PLIES else FIXTURES)))
+    sys.exit(main(sys.argv[1:] or (FIXTURES_PLIED if PLIES else FIXTURES)))

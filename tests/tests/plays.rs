@@ -123,7 +123,7 @@ fn printed(v: &str) -> Vec<(f64, f64)> {
 fn each_players_statistics_equal_gnubgs() {
     let dir = tempfile::tempdir().unwrap();
     analysed(dir.path());
-    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats.csv");
+    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats.csv", 0.0);
     assert!(checked > 2000, "{checked} figures checked");
     player_sums_are_their_matches(dir.path());
 }
@@ -181,9 +181,11 @@ fn player_sums_are_their_matches(out: &Path) {
 }
 
 /// Checks each player's statistics of each match in `out`'s
-/// bg_stats.csv against gnubg's `show statistics match` in `expected`;
-/// the number of figures checked.
-fn statistics_equal(out: &Path, expected: &str) -> usize {
+/// bg_stats.csv against gnubg's `show statistics match` in `expected`,
+/// each as printed, and within what `per_play` (the largest difference
+/// allowed between a play's loss and gnubg's) can move it; the number of
+/// figures checked.
+fn statistics_equal(out: &Path, expected: &str, per_play: f64) -> usize {
     let ours: HashMap<(String, String), Row> = rows(out, "bg_stats.csv")
         .into_iter()
         .filter(|r| r["scope"] == "match")
@@ -274,9 +276,17 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
     // The ratings multiply the error rate by up to 34,324 (1-point
     // matches): the per-play 1e-6 that our scores and gnubg's may differ
     // by moves them a few hundredths.
-    let slack = |stat: &str| {
+    //
+    // A total of n decisions' errors moves by up to n · per_play, a rate
+    // (1000 · total / n) by 1000 · per_play, a rating by 34,324 · per_play.
+    let slack = |stat: &str, u: &Row| {
         if stat.contains("FIBS") || stat.contains("rating loss") {
-            0.1
+            0.1 + 34_324.0 * per_play
+        } else if stat.contains("rror rate") {
+            1000.0 * per_play
+        } else if stat.contains("rror total") {
+            let decisions = num(&u["unforced_moves"]) + num(&u["cube_decisions"]);
+            decisions * per_play
         } else {
             0.0
         }
@@ -350,7 +360,7 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
                     }
                     {
                         let v = column(c);
-                        let tol = tol + slack(stat);
+                        let tol = tol + slack(stat, u);
                         assert!((v - want).abs() <= tol, "{at}: {c} {v} vs {theirs}");
                     }
                 }
@@ -361,36 +371,49 @@ fn statistics_equal(out: &Path, expected: &str) -> usize {
     checked
 }
 
-/// The matches of the 2-ply oracle (`PLIES=2 scripts/gnubg_play_oracle.py`):
-/// a money session and a short match with a double.
-const FILES_2PLY: [&str; 2] = [
+/// The matches of the plied oracle (`PLIES=1` and `PLIES=2
+/// scripts/gnubg_play_oracle.py`): a money session and a short match with
+/// a double.
+const FILES_PLIED: [&str; 2] = [
     "fixtures/bg/money/match10013413-money.mat",
     "fixtures/bg/real/match3029786.txt",
 ];
 
-#[test]
-fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
+type Rows = HashMap<(String, String, String), Row>;
+
+/// Runs the plied oracle's matches at `plies` and checks them against
+/// gnubg's analysis at that depth (`fixtures/expected/bg-plays-Nply.csv`,
+/// `bg-stats-Nply.csv`): every luck to 1e-5 (0-ply at any depth, as
+/// gnubg's), every unforced play's best score and loss to 1e-4, every
+/// statistic as gnubg prints it. Returns the run's rows.
+fn plied_plays_equal_gnubg(plies: u8) -> Rows {
     let dir = tempfile::tempdir().unwrap();
-    let mut args: Vec<&str> = FILES_2PLY.to_vec();
-    args.extend(["--plays", "--plies", "2"]);
+    let depth = plies.to_string();
+    let mut args: Vec<&str> = FILES_PLIED.to_vec();
+    args.extend(["--plays", "--plies", &depth]);
     let o = run(&args, dir.path(), "");
     assert!(o.status.success(), "{}", stderr(&o));
-    let ours: HashMap<(String, String, String), Row> = rows(dir.path(), "bg_plays.csv")
+    let ours: Rows = rows(dir.path(), "bg_plays.csv")
         .into_iter()
         .map(|r| {
             let key = (r["source"].clone(), r["game"].clone(), r["play"].clone());
             (key, r)
         })
         .collect();
-    let oracle = csv_file(&repo().join("fixtures/expected/bg-plays-2ply.csv"));
+    let expected = format!("fixtures/expected/bg-plays-{plies}ply.csv");
+    let oracle = csv_file(&repo().join(expected));
     assert_eq!(ours.len(), oracle.len(), "one row per recorded play");
-    let (mut unforced, mut same) = (0, 0);
+    // Every play within 2.5e-5 of gnubg's uncached run today (a leaf is
+    // valued from the incremental evaluation that chose it, where gnubg
+    // evaluates it again), which the statistics are allowed; the issue's
+    // bar is 1e-4 on 99% of plays.
+    const PER_PLAY: f64 = 2.5e-5;
+    let (mut unforced, mut worst) = (0, 0.0f64);
     for o in &oracle {
         let key = (o["source"].clone(), o["game"].clone(), o["play"].clone());
         let u = &ours[&key];
         let at = format!("{key:?}");
-        assert_eq!(u["plies"], "2", "{at}");
-        // Luck is 0-ply at any depth, as gnubg's.
+        assert_eq!(u["plies"], depth, "{at}");
         let luck = num(&u["luck"]);
         assert!(
             (luck - num(&o["luck"])).abs() <= 1e-5,
@@ -399,25 +422,28 @@ fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
         );
         if o["choices"].parse::<u32>().unwrap() > 1 {
             unforced += 1;
-            let best = num(&u["best_equity"]);
             let loss = num(&o["best_score"]) - num(&o["played_score"]);
-            same += usize::from(
-                (best - num(&o["best_score"])).abs() <= 1e-4
-                    && (num(&u["loss"]) - loss).abs() <= 1e-4,
-            );
+            worst = worst
+                .max((num(&u["best_equity"]) - num(&o["best_score"])).abs())
+                .max((num(&u["loss"]) - loss).abs());
         }
     }
     assert!(unforced > 120, "{unforced} unforced plays");
-    // Within 1.1e-5 of gnubg's uncached run on every play today (a leaf
-    // is valued from the incremental evaluation that chose it, where
-    // gnubg evaluates it again); the bar is 99% of plays.
-    assert_eq!(
-        same, unforced,
-        "{same} of {unforced} plays equal gnubg's to 1e-4"
-    );
-    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats-2ply.csv");
+    assert!(worst <= PER_PLAY, "a play {worst} from gnubg's");
+    let stats = format!("fixtures/expected/bg-stats-{plies}ply.csv");
+    let checked = statistics_equal(dir.path(), &stats, PER_PLAY);
     assert!(checked > 100, "{checked} figures checked");
+    ours
+}
 
+#[test]
+fn plays_cubes_and_statistics_equal_gnubg_at_1_ply() {
+    plied_plays_equal_gnubg(1);
+}
+
+#[test]
+fn plays_cubes_and_statistics_equal_gnubg_at_2_ply() {
+    let ours = plied_plays_equal_gnubg(2);
     // `recount explain --play --plies 2` says the run's figures of the
     // play that lost most, its deep candidates scored at 2-ply.
     let r = ours
