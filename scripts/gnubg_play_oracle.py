@@ -12,6 +12,9 @@ own ``analyse match`` at 0-ply on match files and writes what it finds:
 ``PLIES=1`` or ``PLIES=2`` analyses at that depth instead (pruning nets,
 the "large" move filter), on two of the matches unless files are named,
 and writes ``bg-plays-1ply.csv`` and ``bg-stats-1ply.csv`` (or ``-2ply``).
+``MET=FILE`` takes that match equity table (``set matchequitytable``, as
+recount's ``--met FILE``), reads the match-play files only, and adds
+``-met`` to the names (the tests' table: scripts/make_test_met.py).
 
 Regenerate (from the repository root, about ten seconds once the venv
 exists; the outputs are deterministic):
@@ -65,6 +68,8 @@ FIXTURES_PLIED = ["fixtures/bg/money/match10013413-money.mat",
                  "fixtures/bg/real/match3029786.txt"]
 
 PLIES = int(os.environ.get("PLIES", "0"))
+# Another match equity table (an XML file), as recount's --met reads it.
+MET = os.environ.get("MET")
 
 SETUP = ("set threads 1", "set player 0 human", "set player 1 human",
          "set confirm new off", "set display off", "set cache 0",
@@ -158,12 +163,13 @@ def main(files):
     if os.environ.get("GNUBG_CACHE") == "default":
         # gnubg as its users run it, for timing: its cache on.
         setup = tuple(c for c in SETUP if c != "set cache 0")
-    for c in setup + (PLIED if PLIES else ()):
+    met = (f'set matchequitytable "{os.path.abspath(MET)}"',) if MET else ()
+    for c in setup + (PLIED if PLIES else ()) + met:
         said = run(c)
         if "rror" in said or "nknown" in said:
             checks.fail(f"{c}: {said.strip()[:200]}")
     out_dir = os.environ.get("OUT", os.path.join(ROOT, "fixtures/expected"))
-    suffix = f"-{PLIES}ply" if PLIES else ""
+    suffix = (f"-{PLIES}ply" if PLIES else "") + ("-met" if MET else "")
     plays = open(os.path.join(out_dir, f"bg-plays{suffix}.csv"), "w", newline="")
     stats = open(os.path.join(out_dir, f"bg-stats{suffix}.csv"), "w", newline="")
     pw, sw = csv.writer(plays, lineterminator="\n"), csv.writer(stats, lineterminator="\n")
@@ -200,4 +206,8 @@ def main(files):
 
 if __name__ == "__main__":
     os.chdir(ROOT)
-    sys.exit(main(sys.argv[1:] or (FIXTURES_PLIED if PLIES else FIXTURES)))
+    default = FIXTURES_PLIED if PLIES else FIXTURES
+    if MET:
+        # A match equity table changes nothing in money play.
+        default = [f for f in default if "/money/" not in f]
+    sys.exit(main(sys.argv[1:] or default))

@@ -4,7 +4,9 @@
 //! (`fixtures/expected/bg-plays.csv` and `bg-stats.csv`, made by
 //! `scripts/gnubg_play_oracle.py`): every play's loss and every roll's
 //! luck to 1e-5, the number of legal plays exactly, and each player's
-//! statistics as `show statistics match` prints them.
+//! statistics as `show statistics match` prints them; the same with a
+//! match equity table of its own (`--met`); at 1-ply and 2-ply, gnubg's
+//! analysis at that depth.
 
 use super::util::{bin, csv_file, repo, rows, run, stderr};
 use std::collections::HashMap;
@@ -33,7 +35,37 @@ fn num(v: &str) -> f64 {
 fn every_play_and_roll_equals_gnubg_at_0_ply() {
     let dir = tempfile::tempdir().unwrap();
     analysed(dir.path());
-    let ours: HashMap<(String, String, String), Row> = rows(dir.path(), "bg_plays.csv")
+    let (rated, unrecorded) = plays_equal_gnubg(dir.path(), "fixtures/expected/bg-plays.csv");
+    assert!(rated > 4000, "{rated} unforced plays");
+    assert_eq!(unrecorded, 1);
+}
+
+/// The test table of `scripts/make_test_met.py`: the shipped one with
+/// every value moved, under another name.
+const OTHER_MET: &str = "fixtures/bg/met/Kazaross-XG2-sharpened.xml";
+
+/// With a match equity table of its own (`--met`), the match-play
+/// fixtures' plays, rolls and statistics equal gnubg's analysis with the
+/// same table (`MET=… scripts/gnubg_play_oracle.py`).
+#[test]
+fn plays_with_another_match_equity_table_equal_gnubg_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [FILES[0], FILES[1], "--plays", "--met", OTHER_MET];
+    let o = run(&args, dir.path(), "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (rated, _) = plays_equal_gnubg(dir.path(), "fixtures/expected/bg-plays-met.csv");
+    assert!(rated > 4000, "{rated} unforced plays");
+    let checked = statistics_equal(dir.path(), "fixtures/expected/bg-stats-met.csv", 0.0);
+    assert!(checked > 1000, "{checked} figures checked");
+}
+
+/// Checks `out`'s bg_plays.csv against gnubg's 0-ply analysis of the
+/// same matches in `expected`: every play's player and number of legal
+/// plays, every loss and luck to 1e-5, the ranks as gnubg's places. A
+/// `????` play, which gnubg's import drops, has a row with neither a
+/// loss nor a luck. Returns the unforced plays and the `????` ones.
+fn plays_equal_gnubg(out: &Path, expected: &str) -> (usize, usize) {
+    let ours: HashMap<(String, String, String), Row> = rows(out, "bg_plays.csv")
         .into_iter()
         .map(|r| {
             (
@@ -42,12 +74,8 @@ fn every_play_and_roll_equals_gnubg_at_0_ply() {
             )
         })
         .collect();
-    let oracle = csv_file(&repo().join("fixtures/expected/bg-plays.csv"));
-    assert!(oracle.len() > 5000);
-    // One row per recorded play; gnubg's import drops a `????` play,
-    // whose row has neither a loss nor a luck.
+    let oracle = csv_file(&repo().join(expected));
     let unrecorded: Vec<&Row> = ours.values().filter(|r| r["played"] == "????").collect();
-    assert_eq!(unrecorded.len(), 1);
     for r in &unrecorded {
         assert!(r["luck"].is_empty() && r["loss"].is_empty(), "{r:?}");
         assert!(
@@ -97,11 +125,11 @@ fn every_play_and_roll_equals_gnubg_at_0_ply() {
             rated += 1;
         }
     }
-    assert!(rated > 4000, "{rated} unforced plays");
     assert!(
         same_rank * 1000 >= ranked * 995,
         "{same_rank} of {ranked} ranked as gnubg"
     );
+    (rated, unrecorded.len())
 }
 
 /// A value as gnubg prints it: its numbers (a percentage's as a
