@@ -65,7 +65,7 @@ FIXTURES = (["fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat"]
             + sorted(glob.glob("fixtures/bg/money/*.mat")))
 # At 1- and 2-ply (a hundred times the work) a money session and a match.
 FIXTURES_PLIED = ["fixtures/bg/money/match10013413-money.mat",
-                 "fixtures/bg/real/match3029786.txt"]
+                  "fixtures/bg/real/match3029786.txt"]
 
 PLIES = int(os.environ.get("PLIES", "0"))
 # Another match equity table (an XML file), as recount's --met reads it.
