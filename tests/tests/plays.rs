@@ -16,6 +16,16 @@ type Row = HashMap<String, String>;
 /// `bg_plays.csv`'s rows by source, game and play.
 type Rows = HashMap<(String, String, String), Row>;
 
+fn plays_by_key(out: &Path) -> Rows {
+    rows(out, "bg_plays.csv")
+        .into_iter()
+        .map(|r| {
+            let key = (r["source"].clone(), r["game"].clone(), r["play"].clone());
+            (key, r)
+        })
+        .collect()
+}
+
 const FILES: [&str; 3] = [
     "fixtures/bg/gnubg/charlot1-charlot2_7p_2025-11-08-2305.mat",
     "fixtures/bg/real",
@@ -67,15 +77,7 @@ fn plays_with_another_match_equity_table_equal_gnubg_with_it() {
 /// `????` play, which gnubg's import drops, has a row with neither a
 /// loss nor a luck. Returns the unforced plays and the `????` ones.
 fn plays_equal_gnubg(out: &Path, expected: &str) -> (usize, usize) {
-    let ours: Rows = rows(out, "bg_plays.csv")
-        .into_iter()
-        .map(|r| {
-            (
-                (r["source"].clone(), r["game"].clone(), r["play"].clone()),
-                r,
-            )
-        })
-        .collect();
+    let ours = plays_by_key(out);
     let oracle = csv_file(&repo().join(expected));
     let unrecorded: Vec<&Row> = ours.values().filter(|r| r["played"] == "????").collect();
     for r in &unrecorded {
@@ -422,13 +424,7 @@ fn plied_plays_equal_gnubg(plies: u8) -> Rows {
     args.extend(["--plays", "--plies", &depth]);
     let o = run(&args, dir.path(), "");
     assert!(o.status.success(), "{}", stderr(&o));
-    let ours: Rows = rows(dir.path(), "bg_plays.csv")
-        .into_iter()
-        .map(|r| {
-            let key = (r["source"].clone(), r["game"].clone(), r["play"].clone());
-            (key, r)
-        })
-        .collect();
+    let ours = plays_by_key(dir.path());
     let expected = format!("fixtures/expected/bg-plays-{plies}ply.csv");
     let oracle = csv_file(&repo().join(expected));
     assert_eq!(ours.len(), oracle.len(), "one row per recorded play");
