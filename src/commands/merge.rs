@@ -250,7 +250,9 @@ fn same_settings(parts: &[Part]) -> Result<Vec<SettingRow>, MergeError> {
             .map_err(|e| MergeError::Shards(format!("{}: {e}", path.display())))?;
         let mut rows = Vec::new();
         for r in csv::Reader::from_reader(&bytes[..]).records() {
-            let r = r.map_err(|e| MergeError::Shards(format!("{}: {e}", path.display())))?;
+            let r = r.map_err(|e| {
+                MergeError::Shards(format!("{}: {e}; run the shard again", path.display()))
+            })?;
             rows.push(SettingRow {
                 setting: r.get(0).unwrap_or_default().to_string(),
                 value: r.get(1).unwrap_or_default().to_string(),
@@ -361,7 +363,12 @@ impl GameCells {
         record: &[u8],
         path: &str,
     ) -> Result<(Vec<u8>, String, String), MergeError> {
-        let bad = || MergeError::Shards(format!("{path}: a row is not a {} row", table.name()));
+        let bad = || {
+            MergeError::Shards(format!(
+                "{path}: a row is not a {} row; run the shard again",
+                table.name()
+            ))
+        };
         let marked = MARKED.iter().position(|t| *t == table).ok_or_else(bad)?;
         let (columns, key, id) = self.layouts[marked];
         *self.reader.get_mut() = io::Cursor::new(record.to_vec());
@@ -455,7 +462,10 @@ impl Records {
                 return if out.is_empty() {
                     Ok(false)
                 } else {
-                    Err(format!("{}: the last row is cut off", self.path))
+                    Err(format!(
+                        "{}: the last row is cut off; run the shard again",
+                        self.path
+                    ))
                 };
             }
             let quotes = out.iter().filter(|&&b| b == b'"').count();

@@ -82,7 +82,13 @@ pub fn stream(
     if path.extension().is_some_and(|e| e == "parquet") {
         return super::parquet::stream(path, row);
     }
-    let fail = |e: csv::Error| format!("'{}' is not a CSV report: {e}", path.display());
+    let fail = |e: csv::Error| {
+        format!(
+            "'{}' is not a CSV report as recount writes it ({e}); it was changed or cut short \
+             since: write it again with recount run",
+            path.display()
+        )
+    };
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let mut r = csv::ReaderBuilder::new()

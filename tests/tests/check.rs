@@ -279,6 +279,22 @@ fn diff_names_every_game_the_rules_change() {
         .output()
         .unwrap();
     says(&o, 2, "holds no reports of a run");
+    // A report changed since it was written: its row has a cell too many.
+    let damaged = tempfile::tempdir().unwrap();
+    for e in fs::read_dir(&a).unwrap() {
+        let e = e.unwrap();
+        fs::copy(e.path(), damaged.path().join(e.file_name())).unwrap();
+    }
+    let scores = damaged.path().join("go_scores.csv");
+    let text = fs::read_to_string(&scores).unwrap();
+    fs::write(&scores, text.replacen('\n', ",extra\n", 2)).unwrap();
+    let o = bin()
+        .args(["diff", &a.display().to_string()])
+        .arg(damaged.path())
+        .output()
+        .unwrap();
+    says(&o, 2, "go_scores.csv' is not a CSV report as recount writes it");
+    says(&o, 2, "write it again with recount run");
 }
 
 #[test]

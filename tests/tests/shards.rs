@@ -242,6 +242,22 @@ fn shards_that_are_not_one_runs_are_refused() {
         "give the --out directories of the runs made with --shard",
     );
     refused(&["a1", "a2"], "a1", "is one of the shards");
+    // A shard's reports changed or cut short since they were written.
+    let damage = |into: &str, file: &str, change: &dyn Fn(String) -> String| {
+        std::fs::create_dir(dir(into)).unwrap();
+        for e in std::fs::read_dir(dir("a2")).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), dir(into).join(e.file_name())).unwrap();
+        }
+        let path = dir(into).join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, change(text)).unwrap();
+    };
+    damage("cut2", "go_games.csv", &|t| t.trim_end().to_string());
+    refused(&["a1", "cut2"], "m", "the last row is cut off; run the shard again");
+    damage("set2", "settings.csv", &|t| t + "one,two,three\n");
+    refused(&["a1", "set2"], "m", "settings.csv: CSV error");
+    refused(&["a1", "set2"], "m", "; run the shard again");
     assert!(merge(&[&dir("a2"), &dir("a1")], &dir("ok"))
         .status
         .success());
