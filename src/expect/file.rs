@@ -100,8 +100,14 @@ pub fn load(path: &Path) -> Result<ExpectFile, Malformed> {
         entry,
         message,
     };
-    let text =
-        std::fs::read_to_string(path).map_err(|e| fail(None, format!("cannot read it: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let message = if e.kind() == std::io::ErrorKind::InvalidData {
+            "it is not UTF-8 text; save it as UTF-8 (TOML files are)".to_string()
+        } else {
+            format!("cannot read it: {e}")
+        };
+        fail(None, message)
+    })?;
     parse(&text, path).map_err(|(entry, message)| fail(entry, message))
 }
 
@@ -526,6 +532,14 @@ proper_action = "No double, take"
         let e = read("rules = 1\n").unwrap_err();
         assert!(e.contains("unknown key `rules` at the top level"), "{e}");
         assert!(read("").unwrap_err().contains("no [[entry]]"));
+        let dir = tempfile::tempdir().unwrap();
+        let latin1 = dir.path().join("latin1.toml");
+        std::fs::write(&latin1, b"[[entry]]\nname = \"caf\xe9\"\n").unwrap();
+        let e = load(&latin1).unwrap_err();
+        assert!(
+            e.message.contains("not UTF-8 text; save it as UTF-8"),
+            "{e:?}"
+        );
     }
 
     #[test]

@@ -293,7 +293,11 @@ fn diff_names_every_game_the_rules_change() {
         .arg(damaged.path())
         .output()
         .unwrap();
-    says(&o, 2, "go_scores.csv' is not a CSV report as recount writes it");
+    says(
+        &o,
+        2,
+        "go_scores.csv' is not a CSV report as recount writes it",
+    );
     says(&o, 2, "write it again with recount run");
 }
 

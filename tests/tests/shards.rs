@@ -254,7 +254,11 @@ fn shards_that_are_not_one_runs_are_refused() {
         std::fs::write(&path, change(text)).unwrap();
     };
     damage("cut2", "go_games.csv", &|t| t.trim_end().to_string());
-    refused(&["a1", "cut2"], "m", "the last row is cut off; run the shard again");
+    refused(
+        &["a1", "cut2"],
+        "m",
+        "the last row is cut off; run the shard again",
+    );
     damage("set2", "settings.csv", &|t| t + "one,two,three\n");
     refused(&["a1", "set2"], "m", "settings.csv: CSV error");
     refused(&["a1", "set2"], "m", "; run the shard again");
