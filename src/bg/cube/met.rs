@@ -58,10 +58,14 @@ fn values(section: &str) -> Result<Vec<Vec<f32>>, String> {
         let mut vals = Vec::new();
         for me in row.split("<me>").skip(1) {
             let v = me.split("</me>").next().unwrap_or_default().trim();
-            vals.push(
-                v.parse::<f32>()
-                    .map_err(|_| format!("'{v}' is not a match equity"))?,
-            );
+            // A match equity is a chance: NaN, infinite or out of range it
+            // would carry into every cubeful value at that score.
+            let equity = v
+                .parse::<f32>()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .ok_or_else(|| format!("'{v}' is not a match equity (a number from 0 to 1)"))?;
+            vals.push(equity);
         }
         rows.push(vals);
     }
@@ -410,5 +414,20 @@ mod tests {
             "<met><pre-crawford-table type=\"zadeh\"></pre-crawford-table></met>"
         )
         .is_err());
+        let shipped = include_str!("../../../data/met/Kazaross-XG2.xml");
+        let first = "<me>0.500000</me>";
+        assert!(shipped.contains(first));
+        for bad in ["nan", "inf", "1.7", "-0.3", ""] {
+            let xml = shipped.replacen(first, &format!("<me>{bad}</me>"), 1);
+            let Err(e) = Met::from_xml(&xml) else {
+                panic!("a table with '{bad}' was read")
+            };
+            assert!(
+                e.contains(&format!(
+                    "'{bad}' is not a match equity (a number from 0 to 1)"
+                )),
+                "{e}"
+            );
+        }
     }
 }

@@ -641,6 +641,21 @@ impl Header {
         Ok(())
     }
 
+    /// Checks that every value of the net is a number: a NaN or infinite
+    /// weight would make every position it reads saturate a sigmoid,
+    /// quietly, where gnubg's nets hold none.
+    fn check_values(&self, name: &str, values: &[f32]) -> Result<(), String> {
+        match values.iter().position(|v| !v.is_finite()) {
+            Some(k) => Err(format!(
+                "the {name} net's value {} of {} after its header is {}, not a finite number",
+                k + 1,
+                values.len(),
+                values[k]
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The number of `f32` that follow the header.
     fn values(&self) -> usize {
         (self.inputs + self.outputs + 1) * self.hidden + self.outputs
@@ -751,10 +766,12 @@ impl Weights {
             let n = header.values();
             let data = bytes.get(4 * at..4 * (at + n)).ok_or_else(ends)?;
             at += n;
-            let mut v = data
+            let values: Vec<f32> = data
                 .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-            nets.push(header.net(&mut v));
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            header.check_values(name, &values).map_err(err)?;
+            nets.push(header.net(&mut values.into_iter()));
         }
         if 4 * at != bytes.len() {
             return Err(err(format!(
@@ -820,6 +837,7 @@ impl Weights {
             let values: Vec<f32> = (0..header.values())
                 .map(|_| num("weights"))
                 .collect::<Result<_, _>>()?;
+            header.check_values(name, &values).map_err(err)?;
             Ok(header.net(&mut values.into_iter()))
         };
         let contact = next_net(NETS[0], &mut words)?;
@@ -908,6 +926,17 @@ mod tests {
         assert!(e.0.contains("ends inside the contact net"), "{e}");
         let e = Weights::parse("GNU Backgammon 1.01\n2 1 5 0 0.1 1.0\n0.5\n", p).unwrap_err();
         assert!(e.0.contains("unexpected shape 2×1×5"), "{e}");
+        let mut values = vec!["0.5"; 261];
+        values[2] = "inf";
+        let text = format!(
+            "GNU Backgammon 1.01\n250 1 5 0 0.1 1.0\n{}\n",
+            values.join("\n")
+        );
+        let e = Weights::parse(&text, p).unwrap_err();
+        assert!(
+            e.0.contains("the contact net's value 3 of 261 after its header is inf, not a finite"),
+            "{e}"
+        );
         let e = Weights::load(Path::new("/nonexistent/gnubg.weights")).unwrap_err();
         assert!(e.0.contains("cannot read"), "{e}");
     }
@@ -939,6 +968,18 @@ mod tests {
         v[24..28].copy_from_slice(&0.0f32.to_le_bytes());
         let e = Weights::parse_wd(&v, p).unwrap_err();
         assert!(e.0.contains("betas 0 and 1 are not positive"), "{e}");
+        let e = Weights::parse_wd(&tiny_wd(f32::NAN), p).unwrap_err();
+        assert!(
+            e.0.contains("the contact net's value 1 of 261 after its header is NaN"),
+            "{e}"
+        );
+        let mut v = good.clone();
+        // Its first value: after the magic and version, the contact net
+        // (header, 261 values) and the race net's header.
+        let race = 4 * (2 + 6 + CONTACT_INPUTS + 11 + 6);
+        v[race..race + 4].copy_from_slice(&f32::NEG_INFINITY.to_le_bytes());
+        let e = Weights::parse_wd(&v, p).unwrap_err();
+        assert!(e.0.contains("the race net's value 1 of"), "{e}");
         let mut v = good;
         v[12..16].copy_from_slice(&300i32.to_le_bytes());
         let e = Weights::parse_wd(&v, p).unwrap_err();

@@ -37,7 +37,14 @@ pub fn bars(rows: &[(String, f64)], unit: &str) -> String {
         .unwrap_or(0);
     let label_width = (longest as u32 * 7 + 16).clamp(60, 320);
     let height = 50 + 24 * rows.len().max(1) as u32;
-    let max = rows.iter().map(|(_, v)| *v).fold(0.0, f64::max);
+    // A value that is not a number has no bar (the table beside the
+    // chart gives it), nor may it stretch the axis to infinity: plotters
+    // would never finish placing its labels.
+    let max = rows
+        .iter()
+        .map(|(_, v)| *v)
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
     let max = if max > 0.0 { max * 1.08 } else { 1.0 };
     let n = rows.len().max(1);
     svg((720, height), |root| {
@@ -74,7 +81,7 @@ pub fn bars(rows: &[(String, f64)], unit: &str) -> String {
             })
             .y_labels(n)
             .draw()?;
-        chart.draw_series((0..rows.len()).map(|i| {
+        chart.draw_series((0..rows.len()).filter(|&i| row(i).1.is_finite()).map(|i| {
             let v = &row(i).1;
             let mut bar = Rectangle::new(
                 [
@@ -155,6 +162,15 @@ mod tests {
             assert!(drawable(&svg), "{svg}");
             assert_eq!(svg.matches("<rect").count(), 1 + rows.len());
         }
+        let rows = [
+            row("inf", f64::INFINITY),
+            row("nan", f64::NAN),
+            row("two", 2.0),
+            row("-inf", f64::NEG_INFINITY),
+        ];
+        let svg = bars(&rows, "mEMG");
+        assert!(drawable(&svg), "{svg}");
+        assert_eq!(svg.matches("<rect").count(), 1 + 1);
         let mut h = Histogram::default();
         assert!(drawable(&histogram("empty", &h, "points")));
         for v in [-100.0, 0.0, 0.0, 3.0, 100.0] {
