@@ -129,14 +129,14 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
     for p in paths.iter().map(|p| normalise(p)) {
         let p = &p;
         if p.as_os_str() == "-" {
-            for line in stdin.lines() {
+            for line in stdin.split(b'\n') {
                 let line = line.map_err(|e| format!("cannot read the path list on stdin: {e}"))?;
-                let line = line.trim_end_matches('\r');
+                let line = line.strip_suffix(b"\r").unwrap_or(&line);
                 // A line of blanks names no file (a path keeps its spaces).
-                if line.trim().is_empty() {
+                if line.iter().all(u8::is_ascii_whitespace) {
                     continue;
                 }
-                let path = normalise(Path::new(line));
+                let path = normalise(&path_of_bytes(line));
                 match fs::metadata(&path) {
                     Ok(_) => walk(&path, true, &mut out, &mut Vec::new()),
                     Err(e) => out.push(Entry {
@@ -158,6 +158,20 @@ pub fn expand(paths: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Vec<Entry>, 
     out.sort_by(|a, b| a.path.cmp(&b.path).then(b.named.cmp(&a.named)));
     out.dedup_by(|a, b| a.path == b.path);
     Ok(out)
+}
+
+/// A path listed on stdin, from its bytes: on Unix any bytes (a file's
+/// name need not be UTF-8, as `find` lists old archives' Latin-1 names),
+/// elsewhere UTF-8.
+#[cfg(unix)]
+fn path_of_bytes(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_of_bytes(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// A path as `source` writes it, the same however it was given: `./a.sgf`,
@@ -296,6 +310,23 @@ mod tests {
                 ("notes.pdf".into(), false, true)
             ]
         );
+        // Listed on stdin: blank lines left out, a name that is not UTF-8
+        // found, a missing file kept with its problem.
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let latin1 = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9.sgf"));
+            fs::write(&latin1, "x").unwrap();
+            let mut list = latin1.as_os_str().as_bytes().to_vec();
+            list.extend(b"\r\n  \n");
+            list.extend(dir.join("gone.sgf").as_os_str().as_bytes());
+            list.push(b'\n');
+            let entries = expand(&[PathBuf::from("-")], &mut &list[..]).unwrap();
+            assert_eq!(entries.len(), 2, "{entries:?}");
+            assert!(entries[0].path == latin1 && entries[0].problem.is_none());
+            assert!(entries[1].problem.as_ref().unwrap().contains("listed on stdin"));
+            fs::remove_file(latin1).unwrap();
+        }
         // Named as well, in either order: read, not skipped.
         for paths in [[dir.clone(), readme.clone()], [readme.clone(), dir.clone()]] {
             assert_eq!(listed(&paths)[0], ("README".into(), true, false));
