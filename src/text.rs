@@ -8,6 +8,16 @@ pub fn single_line(s: &str) -> String {
         .collect()
 }
 
+/// What a caught panic said (its payload, when it is text), for the error
+/// row or message that stands in for it.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
 /// The civil (proleptic Gregorian) date `(year, month, day)` of a day
 /// counted from 1970-01-01 (Howard Hinnant's `civil_from_days`), for the
 /// readers whose files give dates as day or second counts.

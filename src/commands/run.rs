@@ -191,11 +191,7 @@ pub fn process(unit: &Unit, settings: &Settings) -> (RowBuf, Tally) {
         }
         Ok(Err((stage, reason))) => Some((stage, reason)),
         Err(panic) => {
-            let msg = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let msg = crate::text::panic_message(&*panic);
             rows = RowBuf::default();
             Some((
                 Stage::Internal,

@@ -183,11 +183,7 @@ pub(crate) fn read_top<R: Read + Seek>(
         }
     }));
     if let Err(panic) = outcome {
-        let msg = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
+        let msg = crate::text::panic_message(&*panic);
         emit(fail(
             &last_origin,
             Stage::Internal,

@@ -324,7 +324,11 @@ mod tests {
             let entries = expand(&[PathBuf::from("-")], &mut &list[..]).unwrap();
             assert_eq!(entries.len(), 2, "{entries:?}");
             assert!(entries[0].path == latin1 && entries[0].problem.is_none());
-            assert!(entries[1].problem.as_ref().unwrap().contains("listed on stdin"));
+            assert!(entries[1]
+                .problem
+                .as_ref()
+                .unwrap()
+                .contains("listed on stdin"));
             fs::remove_file(latin1).unwrap();
         }
         // Named as well, in either order: read, not skipped.

@@ -298,7 +298,51 @@ pub fn stream(
     path: &Path,
     mut row: impl FnMut(&[String], &[String]),
 ) -> Result<Vec<String>, String> {
-    let fail = |e: ParquetError| format!("'{}' is not a Parquet report: {e}", path.display());
+    // The parquet crate panics on some damaged files (a column chunk of
+    // negative length): such a file is an error like any other.
+    caught_quietly(|| stream_rows(path, &mut row)).unwrap_or_else(|panic| {
+        Err(format!(
+            "'{}' is not a Parquet report as recount writes it (its reader stopped: {}); it \
+                 was changed or cut short since: write it again with recount run",
+            path.display(),
+            crate::text::panic_message(&*panic)
+        ))
+    })
+}
+
+/// `f`'s result, or its panic caught without the panic hook's message
+/// (the caller says what went wrong); a panic elsewhere is printed as
+/// before.
+fn caught_quietly<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    use std::cell::Cell;
+    thread_local!(static QUIET: Cell<bool> = const { Cell::new(false) });
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(true));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(false));
+    outcome
+}
+
+/// [`stream`], which may panic where the parquet crate does.
+fn stream_rows(
+    path: &Path,
+    row: &mut impl FnMut(&[String], &[String]),
+) -> Result<Vec<String>, String> {
+    let fail = |e: ParquetError| {
+        format!(
+            "'{}' is not a Parquet report as recount writes it ({e}); it was changed or cut \
+             short since: write it again with recount run",
+            path.display()
+        )
+    };
     let file = File::open(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     let reader = SerializedFileReader::new(file).map_err(fail)?;
     let columns: Vec<String> = reader
@@ -394,5 +438,38 @@ mod tests {
         let mut t = ParquetTable::create(&path, Table::Errors).unwrap();
         let e = t.append(b"k,s,,x,parse,why\n").unwrap_err().to_string();
         assert!(e.contains("errors.csv: column game: 'x'"), "{e}");
+    }
+
+    #[test]
+    fn a_damaged_file_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("errors.parquet");
+        let mut buf = RowBuf::default();
+        for i in 0..3 {
+            let row = crate::report::ErrorRow {
+                file_key: format!("{i}.sgf"),
+                reason: "why".into(),
+                ..Default::default()
+            };
+            buf.push(Table::Errors, &row);
+        }
+        let good = to_bytes(Table::Errors, buf.bytes(Table::Errors)).unwrap();
+        // Every byte of the footer's metadata changed to a few values: each
+        // read ends in rows or an error, and some in the parquet crate's
+        // own panic (a column chunk of negative length), caught.
+        let (mut errors, mut caught) = (0, 0);
+        for at in good.len().saturating_sub(600)..good.len() - 8 {
+            for value in [0x00, 0x2d, 0x7f, 0xff] {
+                let mut bad = good.clone();
+                bad[at] = value;
+                std::fs::write(&path, &bad).unwrap();
+                if let Err(e) = stream(&path, |_, _| {}) {
+                    assert!(e.contains("write it again with recount run"), "{e}");
+                    errors += 1;
+                    caught += usize::from(e.contains("its reader stopped"));
+                }
+            }
+        }
+        assert!(errors > 0 && caught > 0, "{errors} errors, {caught} panics caught");
     }
 }
