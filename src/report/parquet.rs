@@ -14,6 +14,7 @@
 //! and row reader are all a report needs.
 
 use super::columns::Kind;
+use super::read::WRITE_AGAIN;
 use super::Table;
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, FloatType, Int64Type};
@@ -302,8 +303,8 @@ pub fn stream(
     // negative length): such a file is an error like any other.
     caught_quietly(|| stream_rows(path, &mut row)).unwrap_or_else(|panic| {
         Err(format!(
-            "'{}' is not a Parquet report as recount writes it (its reader stopped: {}); it \
-                 was changed or cut short since: write it again with recount run",
+            "'{}' is not a Parquet report as recount writes it (its reader stopped: {}); \
+             {WRITE_AGAIN}",
             path.display(),
             crate::text::panic_message(&*panic)
         ))
@@ -338,8 +339,7 @@ fn stream_rows(
 ) -> Result<Vec<String>, String> {
     let fail = |e: ParquetError| {
         format!(
-            "'{}' is not a Parquet report as recount writes it ({e}); it was changed or cut \
-             short since: write it again with recount run",
+            "'{}' is not a Parquet report as recount writes it ({e}); {WRITE_AGAIN}",
             path.display()
         )
     };
@@ -470,6 +470,9 @@ mod tests {
                 }
             }
         }
-        assert!(errors > 0 && caught > 0, "{errors} errors, {caught} panics caught");
+        assert!(
+            errors > 0 && caught > 0,
+            "{errors} errors, {caught} panics caught"
+        );
     }
 }

@@ -69,6 +69,10 @@ pub fn find(dir: &Path, table: Table) -> Option<std::path::PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// What to do about a report that does not read: said after the problem.
+pub(crate) const WRITE_AGAIN: &str =
+    "it was changed or cut short since: write it again with recount run";
+
 /// Streams a report file's rows to `row` with the columns, each cell as
 /// the CSV writes it; returns the columns. A file named `.parquet` is read
 /// as Parquet, any other as CSV.
@@ -84,8 +88,7 @@ pub fn stream(
     }
     let fail = |e: csv::Error| {
         format!(
-            "'{}' is not a CSV report as recount writes it ({e}); it was changed or cut short \
-             since: write it again with recount run",
+            "'{}' is not a CSV report as recount writes it ({e}); {WRITE_AGAIN}",
             path.display()
         )
     };
