@@ -135,6 +135,29 @@ fn update_rewrites_the_values_and_keeps_the_rest() {
         "{new}"
     );
     assert_eq!(check(&[&f]).status.code(), Some(0));
+    // Written beside it and renamed over it: nothing else is left.
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    // Through a link, the file it points to is updated; the link stays.
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink(&f, &link).unwrap();
+        let text = fs::read_to_string(&f)
+            .unwrap()
+            .replace("song_score = 2", "song_score = 9");
+        fs::write(&f, text).unwrap();
+        let o = check(&[&link.display().to_string(), "--update"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(fs::read_to_string(&f).unwrap().contains("song_score = 2"));
+    }
 }
 
 #[test]

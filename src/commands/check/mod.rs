@@ -342,10 +342,23 @@ fn pick<'a>(
     }
 }
 
-/// Rewrites the file's expected values.
+/// Rewrites the file's expected values: written beside it (beside the
+/// file a link points to) with its permissions, then renamed over it, so
+/// that an update interrupted or short of disk leaves the file as it was.
 fn write_changes(f: &ExpectFile, changes: &[Change]) -> Result<(), String> {
     let text =
         std::fs::read_to_string(&f.path).map_err(|e| format!("cannot read it again: {e}"))?;
     let new = rewrite(&text, changes)?;
-    std::fs::write(&f.path, new).map_err(|e| format!("cannot write the updated values: {e}"))
+    let failed = |e: std::io::Error| format!("cannot write the updated values: {e}");
+    let target = std::fs::canonicalize(&f.path).map_err(failed)?;
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = target.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let written = std::fs::write(&tmp, new)
+        .and_then(|()| std::fs::metadata(&target))
+        .and_then(|m| std::fs::set_permissions(&tmp, m.permissions()))
+        .and_then(|()| std::fs::rename(&tmp, &target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(failed)
 }
