@@ -187,6 +187,11 @@ fn header_of<T: Serialize + Default>() -> Vec<u8> {
     bytes[..end].to_vec()
 }
 
+/// What to do about a report that does not read back (CSV or Parquet):
+/// said after the problem.
+pub(crate) const WRITE_AGAIN: &str =
+    "it was changed or cut short since: write it again with recount run";
+
 /// The most bytes of text a cell holds (before CSV quoting). Longer text
 /// (a 15 MB player name, a move list of 200,000 plays) is cut at a char
 /// boundary and ends with `… [truncated: N bytes]`, N the bytes cut off,

@@ -14,8 +14,7 @@
 //! and row reader are all a report needs.
 
 use super::columns::Kind;
-use super::read::WRITE_AGAIN;
-use super::Table;
+use super::{Table, WRITE_AGAIN};
 use parquet::basic::{Compression, LogicalType, Repetition, Type as Physical};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, FloatType, Int64Type};
 use parquet::errors::ParquetError;

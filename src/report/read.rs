@@ -2,7 +2,7 @@
 //! rows in memory (`recount check`) or from a report file, CSV or Parquet
 //! (`recount diff`, `recount report`), whole or streamed row by row.
 
-use super::{Format, RowBuf, Table};
+use super::{Format, RowBuf, Table, WRITE_AGAIN};
 use std::path::Path;
 
 /// One report's columns and rows, every cell as the CSV writes it.
@@ -68,10 +68,6 @@ pub fn find(dir: &Path, table: Table) -> Option<std::path::PathBuf> {
         .map(|f| dir.join(table.file(f)))
         .find(|p| p.is_file())
 }
-
-/// What to do about a report that does not read: said after the problem.
-pub(crate) const WRITE_AGAIN: &str =
-    "it was changed or cut short since: write it again with recount run";
 
 /// Streams a report file's rows to `row` with the columns, each cell as
 /// the CSV writes it; returns the columns. A file named `.parquet` is read
